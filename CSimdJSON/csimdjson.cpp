@@ -1,0 +1,594 @@
+// The C surface of CSimdJSON over simdjson's On-Demand API. See include/csimdjson.h for the contract.
+//
+// Every cursor is a trivially copyable simdjson object kept in a 32-byte opaque C struct. The
+// structs are copied in and out with memcpy (which compilers turn into plain moves), so no pointer
+// of one type ever aliases storage of another.
+
+#include "csimdjson.h"
+
+#include <simdjson.h>
+
+#include <cstring>
+#include <new>
+#include <type_traits>
+
+using namespace simdjson;
+
+// ------------------------------------------------------------------------------------------------
+// Layout checks: the opaque C structs must hold the simdjson cursors they carry.
+// ------------------------------------------------------------------------------------------------
+
+namespace {
+
+/// A value, or the document root (`parser != nullptr`): scalar roots cannot become
+/// `ondemand::value`s, so roots are read through the document instead.
+struct value_slot {
+  ondemand::value value;
+  csimdjson_parser *root_parser;
+};
+
+struct array_iterator_slot {
+  ondemand::array_iterator iterator;
+  /// The element under `iterator` was handed out: advance before reading the next one.
+  bool started;
+};
+
+struct object_iterator_slot {
+  ondemand::object_iterator iterator;
+  bool started;
+};
+
+template <typename Cursor, typename Opaque> constexpr bool fits() {
+  return sizeof(Cursor) <= sizeof(Opaque) && alignof(Cursor) <= alignof(Opaque) &&
+         std::is_trivially_copyable<Cursor>::value;
+}
+
+static_assert(fits<value_slot, csimdjson_value>(), "csimdjson_value cannot hold an ondemand::value");
+static_assert(fits<ondemand::object, csimdjson_object>(), "csimdjson_object cannot hold an ondemand::object");
+static_assert(fits<ondemand::array, csimdjson_array>(), "csimdjson_array cannot hold an ondemand::array");
+static_assert(fits<array_iterator_slot, csimdjson_array_iterator>(), "csimdjson_array_iterator is too small");
+static_assert(fits<object_iterator_slot, csimdjson_object_iterator>(), "csimdjson_object_iterator is too small");
+static_assert(int(NUM_ERROR_CODES) == int(CSIMDJSON_NUM_ERROR_CODES), "csimdjson_error must mirror error_code");
+static_assert(int(TRAILING_CONTENT) == int(CSIMDJSON_TRAILING_CONTENT), "csimdjson_error must mirror error_code");
+static_assert(int(ondemand::json_type::null) == int(CSIMDJSON_TYPE_NULL), "csimdjson_type must mirror json_type");
+static_assert(CSIMDJSON_PADDING == SIMDJSON_PADDING, "padding must match simdjson's");
+
+template <typename Cursor, typename Opaque> inline Cursor load(const Opaque *opaque) noexcept {
+  Cursor cursor;
+  std::memcpy(static_cast<void *>(&cursor), opaque, sizeof(Cursor));
+  return cursor;
+}
+
+template <typename Cursor, typename Opaque> inline void store(Opaque *opaque, const Cursor &cursor) noexcept {
+  std::memset(opaque, 0, sizeof(Opaque));
+  std::memcpy(opaque, static_cast<const void *>(&cursor), sizeof(Cursor));
+}
+
+inline csimdjson_error code(error_code error) noexcept { return static_cast<csimdjson_error>(error); }
+
+inline std::string_view key_view(const uint8_t *key, size_t length) noexcept {
+  return std::string_view(reinterpret_cast<const char *>(key), length);
+}
+
+inline void store_value(csimdjson_value *out, const ondemand::value &value) noexcept {
+  value_slot slot{value, nullptr};
+  store(out, slot);
+}
+
+} // namespace
+
+struct csimdjson_parser {
+  ondemand::parser parser;
+  ondemand::document document;
+  uint8_t *input = nullptr;
+  size_t input_capacity = 0;
+  const uint8_t *document_start = nullptr;
+  size_t document_length = 0;
+  bool has_document = false;
+
+  ~csimdjson_parser() { std::free(input); }
+};
+
+// ------------------------------------------------------------------------------------------------
+// Library
+// ------------------------------------------------------------------------------------------------
+
+extern "C" const char *csimdjson_active_implementation_name(void) {
+  return get_active_implementation()->name().c_str();
+}
+
+extern "C" const char *csimdjson_error_message(csimdjson_error error) {
+  if (int(error) < 0 || int(error) >= int(CSIMDJSON_NUM_ERROR_CODES)) { return "unknown error"; }
+  return error_message(static_cast<error_code>(error));
+}
+
+extern "C" size_t csimdjson_max_document_size(void) { return SIMDJSON_MAXSIZE_BYTES; }
+
+// ------------------------------------------------------------------------------------------------
+// Parser and document
+// ------------------------------------------------------------------------------------------------
+
+extern "C" csimdjson_parser *csimdjson_parser_create(void) { return new (std::nothrow) csimdjson_parser(); }
+
+extern "C" void csimdjson_parser_destroy(csimdjson_parser *parser) { delete parser; }
+
+extern "C" csimdjson_error csimdjson_parser_reserve_input(csimdjson_parser *parser, size_t length,
+                                                          uint8_t **buffer) {
+  if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
+  size_t needed = length + SIMDJSON_PADDING;
+  if (needed > parser->input_capacity) {
+    // The old document points into the old buffer: it dies with it.
+    parser->has_document = false;
+    std::free(parser->input);
+    parser->input = nullptr;
+    parser->input_capacity = 0;
+    size_t capacity = needed < 4096 ? 4096 : needed + needed / 8;
+    void *memory = std::malloc(capacity);
+    if (memory == nullptr) { return CSIMDJSON_MEMALLOC; }
+    parser->input = static_cast<uint8_t *>(memory);
+    parser->input_capacity = capacity;
+  }
+  // simdjson only needs the padding to be readable; zeroing it keeps its contents deterministic.
+  std::memset(parser->input + length, 0, SIMDJSON_PADDING);
+  *buffer = parser->input;
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *parser, const uint8_t *buffer,
+                                                           size_t length, size_t capacity,
+                                                           csimdjson_value *root) {
+  parser->has_document = false;
+  if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
+  if (capacity < length + SIMDJSON_PADDING) { return CSIMDJSON_INSUFFICIENT_PADDING; }
+  parser->document_start = buffer;
+  parser->document_length = length;
+  error_code error = parser->parser.iterate(buffer, length, capacity).get(parser->document);
+  if (error) { return code(error); }
+  parser->has_document = true;
+  value_slot slot{ondemand::value(), parser};
+  store(root, slot);
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_parser_iterate_input(csimdjson_parser *parser, size_t length,
+                                                          csimdjson_value *root) {
+  if (parser->input == nullptr || length + SIMDJSON_PADDING > parser->input_capacity) {
+    return CSIMDJSON_INSUFFICIENT_PADDING;
+  }
+  return csimdjson_parser_iterate_buffer(parser, parser->input, length, parser->input_capacity, root);
+}
+
+extern "C" size_t csimdjson_parser_current_offset(csimdjson_parser *parser) {
+  if (!parser->has_document) { return 0; }
+  const char *location = nullptr;
+  if (parser->document.current_location().get(location)) { return parser->document_length; }
+  size_t offset = size_t(reinterpret_cast<const uint8_t *>(location) - parser->document_start);
+  return offset > parser->document_length ? parser->document_length : offset;
+}
+
+extern "C" csimdjson_error csimdjson_parser_finish(csimdjson_parser *parser) {
+  if (!parser->has_document) { return CSIMDJSON_UNINITIALIZED; }
+  if (!parser->document.is_alive()) { return CSIMDJSON_TAPE_ERROR; }
+  // Skip whatever of the root the caller left unread (from any depth), then require the end.
+  std::string_view ignored;
+  error_code error = parser->document.raw_json().get(ignored);
+  if (error) { return code(error); }
+  const char *location = nullptr;
+  error = parser->document.current_location().get(location);
+  if (error == OUT_OF_BOUNDS) { return CSIMDJSON_SUCCESS; }
+  if (error) { return code(error); }
+  return CSIMDJSON_TRAILING_CONTENT;
+}
+
+extern "C" const uint8_t *csimdjson_parser_document_start(const csimdjson_parser *parser) {
+  return parser->document_start;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Values
+// ------------------------------------------------------------------------------------------------
+
+namespace {
+
+/// Runs `on_value` on a non-root value, `on_root` on the document when the value is the root.
+template <typename OnValue, typename OnRoot>
+inline csimdjson_error dispatch(csimdjson_value *opaque, OnValue &&on_value, OnRoot &&on_root) noexcept {
+  value_slot slot = load<value_slot>(opaque);
+  if (simdjson_likely(slot.root_parser == nullptr)) { return code(on_value(slot.value)); }
+  return code(on_root(*slot.root_parser));
+}
+
+/// Checks a number token against RFC 8259's grammar:
+/// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, ending at whitespace or a structural
+/// character. Returns the token's length, or 0 when the token is malformed.
+size_t json_number_length(const uint8_t *p, const uint8_t *end) noexcept {
+  const uint8_t *start = p;
+  auto digit = [&](const uint8_t *q) { return q < end && *q >= '0' && *q <= '9'; };
+  if (p < end && *p == '-') { ++p; }
+  if (!digit(p)) { return 0; }
+  if (*p == '0') {
+    ++p;
+  } else {
+    while (digit(p)) { ++p; }
+  }
+  if (p < end && *p == '.') {
+    ++p;
+    if (!digit(p)) { return 0; }
+    while (digit(p)) { ++p; }
+  }
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) { ++p; }
+    if (!digit(p)) { return 0; }
+    while (digit(p)) { ++p; }
+  }
+  if (p < end) {
+    switch (*p) {
+    case ' ': case '\t': case '\n': case '\r': case ',': case ']': case '}': case ':': case '[': case '{':
+      break;
+    default:
+      return 0;
+    }
+  }
+  return size_t(p - start);
+}
+
+error_code number_text(std::string_view token, const uint8_t *document_end, const uint8_t **bytes,
+                       size_t *length) noexcept {
+  const uint8_t *start = reinterpret_cast<const uint8_t *>(token.data());
+  size_t size = json_number_length(start, document_end);
+  if (size == 0) { return NUMBER_ERROR; }
+  *bytes = start;
+  *length = size;
+  return SUCCESS;
+}
+
+} // namespace
+
+extern "C" csimdjson_error csimdjson_value_get_type(csimdjson_value *value, csimdjson_type *type) {
+  ondemand::json_type result{};
+  csimdjson_error error = dispatch(
+      value, [&](ondemand::value &v) { return v.type().get(result); },
+      [&](csimdjson_parser &p) { return p.document.type().get(result); });
+  if (error == CSIMDJSON_SUCCESS) { *type = static_cast<csimdjson_type>(result); }
+  return error;
+}
+
+extern "C" csimdjson_error csimdjson_value_get_location(csimdjson_value *value, const uint8_t **location) {
+  value_slot slot = load<value_slot>(value);
+  std::string_view token;
+  if (slot.root_parser == nullptr) {
+    token = slot.value.raw_json_token();
+    *location = reinterpret_cast<const uint8_t *>(token.data());
+    return CSIMDJSON_SUCCESS;
+  }
+  csimdjson_parser &parser = *slot.root_parser;
+  const char *current = nullptr;
+  if (parser.document.current_location().get(current)) {
+    *location = parser.document_start + parser.document_length;
+  } else {
+    *location = reinterpret_cast<const uint8_t *>(current);
+  }
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_value_get_int64(csimdjson_value *value, int64_t *out) {
+  return dispatch(
+      value, [&](ondemand::value &v) { return v.get_int64().get(*out); },
+      [&](csimdjson_parser &p) { return p.document.get_int64().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_value_get_uint64(csimdjson_value *value, uint64_t *out) {
+  return dispatch(
+      value, [&](ondemand::value &v) { return v.get_uint64().get(*out); },
+      [&](csimdjson_parser &p) { return p.document.get_uint64().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_value_get_double(csimdjson_value *value, double *out) {
+  return dispatch(
+      value, [&](ondemand::value &v) { return v.get_double().get(*out); },
+      [&](csimdjson_parser &p) { return p.document.get_double().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_value_get_int64_in_string(csimdjson_value *value, int64_t *out) {
+  return dispatch(
+      value, [&](ondemand::value &v) { return v.get_int64_in_string().get(*out); },
+      [&](csimdjson_parser &p) { return p.document.get_int64_in_string().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_value_get_uint64_in_string(csimdjson_value *value, uint64_t *out) {
+  return dispatch(
+      value, [&](ondemand::value &v) { return v.get_uint64_in_string().get(*out); },
+      [&](csimdjson_parser &p) { return p.document.get_uint64_in_string().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_value_get_double_in_string(csimdjson_value *value, double *out) {
+  return dispatch(
+      value, [&](ondemand::value &v) { return v.get_double_in_string().get(*out); },
+      [&](csimdjson_parser &p) { return p.document.get_double_in_string().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_value_get_bool(csimdjson_value *value, bool *out) {
+  return dispatch(
+      value, [&](ondemand::value &v) { return v.get_bool().get(*out); },
+      [&](csimdjson_parser &p) { return p.document.get_bool().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_value_is_null(csimdjson_value *value, bool *is_null) {
+  return dispatch(
+      value, [&](ondemand::value &v) { return v.is_null().get(*is_null); },
+      [&](csimdjson_parser &p) { return p.document.is_null().get(*is_null); });
+}
+
+extern "C" csimdjson_error csimdjson_value_get_string(csimdjson_value *value, const uint8_t **bytes,
+                                                      size_t *length) {
+  std::string_view text;
+  csimdjson_error error = dispatch(
+      value, [&](ondemand::value &v) { return v.get_string().get(text); },
+      [&](csimdjson_parser &p) { return p.document.get_string().get(text); });
+  if (error == CSIMDJSON_SUCCESS) {
+    *bytes = reinterpret_cast<const uint8_t *>(text.data());
+    *length = text.size();
+  }
+  return error;
+}
+
+extern "C" csimdjson_error csimdjson_value_get_number_text(csimdjson_value *value, const uint8_t **bytes,
+                                                           size_t *length) {
+  return dispatch(
+      value,
+      [&](ondemand::value &v) -> error_code {
+        ondemand::json_type type;
+        SIMDJSON_TRY(v.type().get(type));
+        if (type != ondemand::json_type::number) { return INCORRECT_TYPE; }
+        std::string_view token = v.raw_json_token();
+        // The token runs to the next structural character, so the padding bounds the scan.
+        const uint8_t *start = reinterpret_cast<const uint8_t *>(token.data());
+        return number_text(token, start + token.size(), bytes, length);
+      },
+      [&](csimdjson_parser &p) -> error_code {
+        ondemand::json_type type;
+        SIMDJSON_TRY(p.document.type().get(type));
+        if (type != ondemand::json_type::number) { return INCORRECT_TYPE; }
+        std::string_view token;
+        SIMDJSON_TRY(p.document.raw_json_token().get(token));
+        return number_text(token, p.document_start + p.document_length, bytes, length);
+      });
+}
+
+extern "C" csimdjson_error csimdjson_value_get_object(csimdjson_value *value, csimdjson_object *out) {
+  ondemand::object object;
+  csimdjson_error error = dispatch(
+      value, [&](ondemand::value &v) { return v.get_object().get(object); },
+      [&](csimdjson_parser &p) { return p.document.get_object().get(object); });
+  if (error == CSIMDJSON_SUCCESS) { store(out, object); }
+  return error;
+}
+
+extern "C" csimdjson_error csimdjson_value_get_array(csimdjson_value *value, csimdjson_array *out) {
+  ondemand::array array;
+  csimdjson_error error = dispatch(
+      value, [&](ondemand::value &v) { return v.get_array().get(array); },
+      [&](csimdjson_parser &p) { return p.document.get_array().get(array); });
+  if (error == CSIMDJSON_SUCCESS) { store(out, array); }
+  return error;
+}
+
+extern "C" csimdjson_error csimdjson_value_skip(csimdjson_value *value) {
+  return dispatch(
+      value,
+      [&](ondemand::value &v) -> error_code {
+        ondemand::json_type type;
+        SIMDJSON_TRY(v.type().get(type));
+        std::string_view ignored;
+        switch (type) {
+        case ondemand::json_type::array: {
+          ondemand::array array;
+          SIMDJSON_TRY(v.get_array().get(array));
+          return array.raw_json().get(ignored);
+        }
+        case ondemand::json_type::object: {
+          ondemand::object object;
+          SIMDJSON_TRY(v.get_object().get(object));
+          return object.raw_json().get(ignored);
+        }
+        default:
+          // An unread scalar is skipped by the parent's next move.
+          return SUCCESS;
+        }
+      },
+      [&](csimdjson_parser &p) -> error_code {
+        std::string_view ignored;
+        return p.document.raw_json().get(ignored);
+      });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Objects
+// ------------------------------------------------------------------------------------------------
+
+namespace {
+
+/// Finds `key` and reads it with `read`; on a read error the field's value goes to `out`.
+template <typename Read>
+inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *key, size_t key_length,
+                                     csimdjson_value *out, Read &&read) noexcept {
+  ondemand::object object = load<ondemand::object>(opaque);
+  ondemand::value value;
+  error_code error = object.find_field_unordered(key_view(key, key_length)).get(value);
+  if (simdjson_unlikely(error)) { return code(error); }
+  error = read(value);
+  if (simdjson_unlikely(error)) { store_value(out, value); }
+  return code(error);
+}
+
+} // namespace
+
+extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object, const uint8_t *key,
+                                                       size_t key_length, csimdjson_value *out) {
+  ondemand::object cursor = load<ondemand::object>(object);
+  ondemand::value value;
+  error_code error = cursor.find_field_unordered(key_view(key, key_length)).get(value);
+  if (error) { return code(error); }
+  store_value(out, value);
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key,
+                                                       size_t key_length, int64_t *out, csimdjson_value *value) {
+  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_int64().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_object_find_uint64(csimdjson_object *object, const uint8_t *key,
+                                                        size_t key_length, uint64_t *out, csimdjson_value *value) {
+  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_uint64().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_object_find_double(csimdjson_object *object, const uint8_t *key,
+                                                        size_t key_length, double *out, csimdjson_value *value) {
+  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_double().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8_t *key,
+                                                      size_t key_length, bool *out, csimdjson_value *value) {
+  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_bool().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_object_find_string(csimdjson_object *object, const uint8_t *key,
+                                                        size_t key_length, const uint8_t **bytes, size_t *length,
+                                                        csimdjson_value *value) {
+  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) {
+    std::string_view text;
+    error_code error = v.get_string().get(text);
+    if (!error) {
+      *bytes = reinterpret_cast<const uint8_t *>(text.data());
+      *length = text.size();
+    }
+    return error;
+  });
+}
+
+extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_object_iterator *iterator) {
+  ondemand::object cursor = load<ondemand::object>(object);
+  object_iterator_slot slot{};
+  error_code error = cursor.begin().get(slot.iterator);
+  if (error) { return code(error); }
+  slot.started = false;
+  store(iterator, slot);
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_object_iterator *iterator, bool *has_field,
+                                                          const uint8_t **key, size_t *key_length,
+                                                          csimdjson_value *value) {
+  object_iterator_slot slot = load<object_iterator_slot>(iterator);
+  if (slot.started) { ++slot.iterator; }
+  slot.started = true;
+  store(iterator, slot);
+  if (!(slot.iterator != slot.iterator)) {
+    *has_field = false;
+    return CSIMDJSON_SUCCESS;
+  }
+  ondemand::field field;
+  error_code error = (*slot.iterator).get(field);
+  if (error) { return code(error); }
+  std::string_view unescaped;
+  error = field.unescaped_key().get(unescaped);
+  if (error) { return code(error); }
+  *key = reinterpret_cast<const uint8_t *>(unescaped.data());
+  *key_length = unescaped.size();
+  store_value(value, field.value());
+  *has_field = true;
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_object_finish(csimdjson_object *object) {
+  ondemand::object cursor = load<ondemand::object>(object);
+  std::string_view ignored;
+  return code(cursor.raw_json().get(ignored));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Arrays
+// ------------------------------------------------------------------------------------------------
+
+extern "C" csimdjson_error csimdjson_array_iterate(csimdjson_array *array, csimdjson_array_iterator *iterator) {
+  ondemand::array cursor = load<ondemand::array>(array);
+  array_iterator_slot slot{};
+  error_code error = cursor.begin().get(slot.iterator);
+  if (error) { return code(error); }
+  slot.started = false;
+  store(iterator, slot);
+  return CSIMDJSON_SUCCESS;
+}
+
+namespace {
+
+/// Moves `slot` to its next element: false at the end, or an error.
+inline error_code advance(array_iterator_slot &slot, bool &has_element, ondemand::value &element) noexcept {
+  if (slot.started) { ++slot.iterator; }
+  slot.started = true;
+  if (!(slot.iterator != slot.iterator)) {
+    has_element = false;
+    return SUCCESS;
+  }
+  has_element = true;
+  return (*slot.iterator).get(element);
+}
+
+template <typename Number, typename Read>
+inline csimdjson_error read_numbers(csimdjson_array_iterator *iterator, Number *out, size_t capacity, size_t *count,
+                                    bool *finished, csimdjson_value *value, Read &&read) noexcept {
+  array_iterator_slot slot = load<array_iterator_slot>(iterator);
+  size_t n = 0;
+  error_code error = SUCCESS;
+  *finished = false;
+  while (n < capacity) {
+    bool has_element;
+    ondemand::value element;
+    error = advance(slot, has_element, element);
+    if (error) { break; }
+    if (!has_element) {
+      *finished = true;
+      break;
+    }
+    error = read(element, out[n]);
+    if (error) {
+      store_value(value, element);
+      break;
+    }
+    ++n;
+  }
+  store(iterator, slot);
+  *count = n;
+  return code(error);
+}
+
+} // namespace
+
+extern "C" csimdjson_error csimdjson_array_iterator_next(csimdjson_array_iterator *iterator, bool *has_element,
+                                                         csimdjson_value *value) {
+  array_iterator_slot slot = load<array_iterator_slot>(iterator);
+  ondemand::value element;
+  bool has = false;
+  error_code error = advance(slot, has, element);
+  store(iterator, slot);
+  if (error) { return code(error); }
+  *has_element = has;
+  if (has) { store_value(value, element); }
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_array_iterator_read_doubles(csimdjson_array_iterator *iterator, double *out,
+                                                                 size_t capacity, size_t *count, bool *finished,
+                                                                 csimdjson_value *value) {
+  return read_numbers(iterator, out, capacity, count, finished, value,
+                      [](ondemand::value &v, double &d) { return v.get_double().get(d); });
+}
+
+extern "C" csimdjson_error csimdjson_array_iterator_read_int64s(csimdjson_array_iterator *iterator, int64_t *out,
+                                                                size_t capacity, size_t *count, bool *finished,
+                                                                csimdjson_value *value) {
+  return read_numbers(iterator, out, capacity, count, finished, value,
+                      [](ondemand::value &v, int64_t &i) { return v.get_int64().get(i); });
+}

@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SimdUnbox",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "SimdUnbox", targets: ["SimdUnbox"])
+    ],
+    targets: [
+        // simdjson from the system (Debian's libsimdjson-dev, Homebrew's simdjson), via pkg-config.
+        .systemLibrary(
+            name: "CSimdJSONSystem",
+            path: "CSimdJSON/System",
+            pkgConfig: "simdjson",
+            providers: [.apt(["libsimdjson-dev", "pkg-config"]), .brew(["simdjson", "pkg-config"])]
+        ),
+        // The C shim over simdjson's On-Demand API: a C-only header, a C++ implementation.
+        .target(
+            name: "CSimdJSON",
+            dependencies: ["CSimdJSONSystem"],
+            path: "CSimdJSON",
+            exclude: ["System"],
+            sources: ["csimdjson.cpp"],
+            publicHeadersPath: "include",
+            cxxSettings: [
+                // SwiftPM drops the -D flags pkg-config reports; simdjson's types must have the
+                // layout the library was built with.
+                .define("SIMDJSON_THREADS_ENABLED", to: "1")
+            ],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        .target(
+            name: "SimdUnbox",
+            dependencies: ["CSimdJSON"]
+        ),
+        .testTarget(
+            name: "SimdUnboxTests",
+            dependencies: ["SimdUnbox"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)
