@@ -52,6 +52,7 @@ static_assert(int(NUM_ERROR_CODES) == int(CSIMDJSON_NUM_ERROR_CODES), "csimdjson
 static_assert(int(TRAILING_CONTENT) == int(CSIMDJSON_TRAILING_CONTENT), "csimdjson_error must mirror error_code");
 static_assert(int(ondemand::json_type::null) == int(CSIMDJSON_TYPE_NULL), "csimdjson_type must mirror json_type");
 static_assert(CSIMDJSON_PADDING == SIMDJSON_PADDING, "padding must match simdjson's");
+static_assert(sizeof(ondemand::value) == 3 * sizeof(uint64_t), "the root marker must be the last word of a value slot");
 
 template <typename Cursor, typename Opaque> inline Cursor load(const Opaque *opaque) noexcept {
   Cursor cursor;
@@ -191,8 +192,12 @@ extern "C" const uint8_t *csimdjson_parser_document_start(const csimdjson_parser
 namespace {
 
 /// Runs `on_value` on a non-root value, `on_root` on the document when the value is the root.
+/// Whether `opaque` holds no cursor at all (zero-initialised and never written by the shim).
+inline bool is_empty(const csimdjson_value *opaque) noexcept { return opaque->storage[0] == 0 && opaque->storage[3] == 0; }
+
 template <typename OnValue, typename OnRoot>
 inline csimdjson_error dispatch(csimdjson_value *opaque, OnValue &&on_value, OnRoot &&on_root) noexcept {
+  if (simdjson_unlikely(is_empty(opaque))) { return CSIMDJSON_UNINITIALIZED; }
   value_slot slot = load<value_slot>(opaque);
   if (simdjson_likely(slot.root_parser == nullptr)) { return code(on_value(slot.value)); }
   return code(on_root(*slot.root_parser));
@@ -255,6 +260,7 @@ extern "C" csimdjson_error csimdjson_value_get_type(csimdjson_value *value, csim
 }
 
 extern "C" csimdjson_error csimdjson_value_get_location(csimdjson_value *value, const uint8_t **location) {
+  if (is_empty(value)) { return CSIMDJSON_UNINITIALIZED; }
   value_slot slot = load<value_slot>(value);
   std::string_view token;
   if (slot.root_parser == nullptr) {

@@ -1,0 +1,55 @@
+// swift-tools-version:6.1
+//
+// The benchmark suite of SimdUnbox: its own package, so that the library itself depends on nothing.
+// Run it with `scripts/benchmark.sh` from the repository root (see Benchmarks/README.md).
+import PackageDescription
+
+let package = Package(
+    name: "SimdUnboxBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(
+            url: "https://github.com/ordo-one/package-benchmark",
+            from: "1.38.1",
+            traits: ["MallocInterposer"]
+        ),
+    ],
+    targets: [
+        // Deterministic generator of large JSON arrays of records (seeded, own PRNG).
+        .target(name: "DataGenerator"),
+        // Where the inputs of each workload come from (checked-in corpus, generated files) and their sizes.
+        .target(name: "BenchmarkInputs", dependencies: ["DataGenerator"]),
+        // The models of every workload: Unboxable, Decodable, and mapped from JSONSerialization's output.
+        .target(name: "CorpusModels", dependencies: ["SimdUnbox"]),
+        // simdjson from the system, for the C++ ceiling (the same library the root package links).
+        .systemLibrary(
+            name: "CppCeilingSystem",
+            pkgConfig: "simdjson",
+            providers: [.apt(["libsimdjson-dev", "pkg-config"]), .brew(["simdjson", "pkg-config"])]
+        ),
+        // The ceiling: simdjson On-Demand into equivalent C++ structs, behind a C-only header.
+        .target(
+            name: "CppCeiling",
+            dependencies: ["CppCeilingSystem"],
+            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        // Reads package-benchmark's JMH export and prints the comparison table, JSON and SVG.
+        .executableTarget(name: "Report", dependencies: ["BenchmarkInputs"]),
+        .executableTarget(
+            name: "SimdUnboxBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                "BenchmarkInputs",
+                "CorpusModels",
+                "CppCeiling",
+                "SimdUnbox",
+            ],
+            path: "Benchmarks/SimdUnboxBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

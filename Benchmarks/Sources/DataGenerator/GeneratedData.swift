@@ -1,0 +1,80 @@
+import Foundation
+
+/// Generated JSON inputs: a top-level array of ``RecordGenerator`` records of about a given size.
+///
+/// Files are written once to the temporary directory and reused while their size and seed match
+/// (`simdunbox-records-<bytes>-seed<seed>-v<format>.json`).
+public enum GeneratedData {
+    /// The seed used by the benchmarks.
+    public static let defaultSeed: UInt64 = 0x5EED_2024
+
+    /// Bumped whenever ``RecordGenerator`` changes its output, so that stale cached files are ignored.
+    static let formatVersion = 1
+
+    /// Returns the bytes of an array of records, at least `targetSize` bytes long.
+    ///
+    /// - Parameters:
+    ///   - targetSize: The minimum size of the document in bytes; records are added until it is reached.
+    ///   - seed: The generator's seed.
+    public static func bytes(targetSize: Int, seed: UInt64 = defaultSeed) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(targetSize + 4_096)
+        write(targetSize: targetSize, seed: seed) { chunk in output.append(contentsOf: chunk) }
+        return output
+    }
+
+    /// Returns the URL of a cached file of about `targetSize` bytes, generating it if needed.
+    ///
+    /// - Throws: File-system errors from creating or renaming the file.
+    public static func file(targetSize: Int, seed: UInt64 = defaultSeed) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+        let url = directory.appendingPathComponent(
+            "simdunbox-records-\(targetSize)-seed\(seed)-v\(formatVersion).json"
+        )
+        if FileManager.default.fileExists(atPath: url.path) {
+            return url
+        }
+        let partial = directory.appendingPathComponent("\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
+        FileManager.default.createFile(atPath: partial.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: partial)
+        var failure: (any Error)?
+        write(targetSize: targetSize, seed: seed) { chunk in
+            guard failure == nil else { return }
+            do { try handle.write(contentsOf: chunk) } catch { failure = error }
+        }
+        try handle.close()
+        if let failure {
+            try? FileManager.default.removeItem(at: partial)
+            throw failure
+        }
+        // Another process may have finished the same file meanwhile: both contents are identical.
+        if FileManager.default.fileExists(atPath: url.path) {
+            try? FileManager.default.removeItem(at: partial)
+        } else {
+            try FileManager.default.moveItem(at: partial, to: url)
+        }
+        return url
+    }
+
+    /// Produces the document in chunks of about 4 MiB.
+    static func write(targetSize: Int, seed: UInt64, chunk emit: ([UInt8]) -> Void) {
+        var generator = RecordGenerator(seed: seed)
+        let chunkSize = 4 << 20
+        var buffer: [UInt8] = [UInt8(ascii: "[")]
+        buffer.reserveCapacity(chunkSize + 4_096)
+        var written = 0
+        var index = 0
+        while written + buffer.count < targetSize - 1 {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            generator.appendRecord(index: index, to: &buffer)
+            index += 1
+            if buffer.count >= chunkSize {
+                written += buffer.count
+                emit(buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        buffer.append(UInt8(ascii: "]"))
+        emit(buffer)
+    }
+}

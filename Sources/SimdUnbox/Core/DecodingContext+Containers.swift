@@ -1,0 +1,149 @@
+import CSimdJSON
+
+// Reading arrays and objects element by element, straight from the cursors.
+
+extension _DecodingContext {
+    // MARK: Arrays
+
+    /// Starts iterating the array `value` is.
+    @inlinable
+    func _arrayIterator(from value: inout csimdjson_value) throws -> csimdjson_array_iterator {
+        var array = csimdjson_array()
+        var code = csimdjson_value_get_array(&value, &array)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .array) }
+        var iterator = csimdjson_array_iterator()
+        code = csimdjson_array_iterate(&array, &iterator)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
+        return iterator
+    }
+
+    /// Moves to the next element: false at the end of the array.
+    @inlinable
+    func _next(_ iterator: inout csimdjson_array_iterator, into element: inout csimdjson_value) throws -> Bool {
+        var hasElement = false
+        let code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
+        return hasElement
+    }
+
+    /// Reads the array `value` is, one element at a time through `element`. With
+    /// `allowInvalidElements`, an element that fails to decode is dropped (unless the document
+    /// itself is broken there).
+    @inlinable
+    func _array<Element>(
+        from value: inout csimdjson_value, allowInvalidElements: Bool = false,
+        element decode: (inout csimdjson_value) throws -> Element
+    ) throws -> [Element] {
+        var iterator = try _arrayIterator(from: &value)
+        try _enter()
+        defer { _leave() }
+        var result: [Element] = []
+        var element = csimdjson_value()
+        var index = 0
+        while try _next(&iterator, into: &element) {
+            do {
+                result.append(try decode(&element))
+            } catch {
+                if !allowInvalidElements || _malformed != nil { throw _prepending(.index(index), to: error) }
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// Reads an array of numbers with bulk shim calls into scratch space, then copies them out
+    /// once. Elements the bulk read cannot take (numeric strings, errors) go through `decode`.
+    @inlinable
+    func _doubles(from value: inout csimdjson_value) throws -> [Double] {
+        var iterator = try _arrayIterator(from: &value)
+        try _enter()
+        defer { _leave() }
+        if _state.pointee.doubleCapacity == 0 { _growDoubles() }
+        var count = 0
+        var element = csimdjson_value()
+        while true {
+            var read = 0
+            var finished = false
+            let code = csimdjson_array_iterator_read_doubles(
+                &iterator, _state.pointee.doubles.unsafelyUnwrapped + count, _state.pointee.doubleCapacity - count,
+                &read, &finished, &element)
+            count += read
+            if _fastPath(finished) { break }
+            if code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_ERROR {
+                do {
+                    let double = try _doubleSlowPath(from: &element, code: code)
+                    if count == _state.pointee.doubleCapacity { _growDoubles() }
+                    _state.pointee.doubles.unsafelyUnwrapped[count] = double
+                    count += 1
+                } catch {
+                    throw _prepending(.index(count), to: error)
+                }
+            } else if code != CSIMDJSON_SUCCESS {
+                throw _containerError(code)
+            }
+            if count == _state.pointee.doubleCapacity { _growDoubles() }
+        }
+        return Array(UnsafeBufferPointer(start: _state.pointee.doubles, count: count))
+    }
+
+    @inline(never)
+    @usableFromInline
+    func _growDoubles() {
+        let capacity = max(64, _state.pointee.doubleCapacity * 2)
+        let grown = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+        if let old = _state.pointee.doubles {
+            grown.update(from: old, count: _state.pointee.doubleCapacity)
+            old.deallocate()
+        }
+        _state.pointee.doubles = grown
+        _state.pointee.doubleCapacity = capacity
+    }
+
+    // MARK: Objects
+
+    @inlinable
+    func _object(from value: inout csimdjson_value) throws -> csimdjson_object {
+        var object = csimdjson_object()
+        let code = csimdjson_value_get_object(&value, &object)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .object) }
+        return object
+    }
+
+    /// Reads the object `value` is, field by field in document order.
+    @inlinable
+    func _fields(
+        from value: inout csimdjson_value, allowInvalidElements: Bool = false,
+        field decode: (String, inout csimdjson_value) throws -> Void
+    ) throws {
+        var object = try _object(from: &value)
+        try _enter()
+        defer { _leave() }
+        var iterator = csimdjson_object_iterator()
+        var code = csimdjson_object_iterate(&object, &iterator)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
+        var element = csimdjson_value()
+        while true {
+            var hasField = false
+            var keyBytes: UnsafePointer<UInt8>?
+            var keyCount = 0
+            code = csimdjson_object_iterator_next(&iterator, &hasField, &keyBytes, &keyCount, &element)
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
+            guard hasField else { return }
+            let key = String(decoding: UnsafeBufferPointer(start: keyBytes, count: keyCount), as: UTF8.self)
+            do {
+                try decode(key, &element)
+            } catch {
+                if !allowInvalidElements || _malformed != nil { throw _prepending(.key(key), to: error) }
+            }
+        }
+    }
+
+    /// Finds `key` in `object`.
+    @inlinable
+    func _field(_ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value)
+        throws
+    {
+        let code = csimdjson_object_find_field(&object, key.baseAddress, key.count, &value)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _fieldError(code, value: &value, expected: .object) }
+    }
+}

@@ -1,0 +1,257 @@
+import CSimdJSON
+import Foundation
+
+// Reading scalars. The fast path is one shim call; everything else (numbers written as strings,
+// integers written with exponents, errors) is out of line.
+
+extension _DecodingContext {
+    // MARK: Strings and booleans
+
+    @inlinable
+    func _string(from value: inout csimdjson_value) throws -> String {
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        let code = csimdjson_value_get_string(&value, &bytes, &count)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .string) }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    @inlinable
+    func _bool(from value: inout csimdjson_value) throws -> Bool {
+        var result = false
+        let code = csimdjson_value_get_bool(&value, &result)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .bool) }
+        return result
+    }
+
+    /// Consumes a `null` and returns true, or returns false without consuming anything.
+    @inlinable
+    func _isNull(_ value: inout csimdjson_value) throws -> Bool {
+        var result = false
+        let code = csimdjson_value_is_null(&value, &result)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .null) }
+        return result
+    }
+
+    @inlinable
+    func _type(of value: inout csimdjson_value) throws -> JSONType {
+        var type = csimdjson_type(rawValue: 0)
+        let code = csimdjson_value_get_type(&value, &type)
+        guard _fastPath(code == CSIMDJSON_SUCCESS), let found = JSONType(type) else {
+            throw _malformedError(code == CSIMDJSON_SUCCESS ? CSIMDJSON_TAPE_ERROR : code, offset: _offset(of: &value))
+        }
+        return found
+    }
+
+    /// The exact text of a number value, checked against JSON's number grammar.
+    @usableFromInline
+    func _numberText(from value: inout csimdjson_value) throws -> String {
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        let code = csimdjson_value_get_number_text(&value, &bytes, &count)
+        guard code == CSIMDJSON_SUCCESS else { throw _valueError(code, value: &value, expected: .number) }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    // MARK: Integers
+
+    @inlinable
+    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, from value: inout csimdjson_value) throws -> Integer {
+        if Integer.isSigned {
+            var result: Int64 = 0
+            let code = csimdjson_value_get_int64(&value, &result)
+            if _fastPath(code == CSIMDJSON_SUCCESS) {
+                if let exact = Integer(exactly: result) { return exact }
+                throw _outOfRangeError("\(result) does not fit in \(Integer.self)", offset: _offset(of: &value))
+            }
+            return try _integerSlowPath(Integer.self, from: &value, code: code)
+        } else {
+            var result: UInt64 = 0
+            let code = csimdjson_value_get_uint64(&value, &result)
+            if _fastPath(code == CSIMDJSON_SUCCESS) {
+                if let exact = Integer(exactly: result) { return exact }
+                throw _outOfRangeError("\(result) does not fit in \(Integer.self)", offset: _offset(of: &value))
+            }
+            return try _integerSlowPath(Integer.self, from: &value, code: code)
+        }
+    }
+
+    /// Integers that simdjson's 64-bit readers do not take directly: numbers with a fraction or
+    /// exponent that are still whole (`2.0`, `1e3`), numbers out of range, numbers in strings.
+    @inline(never)
+    @usableFromInline
+    func _integerSlowPath<Integer: FixedWidthInteger>(
+        _: Integer.Type, from value: inout csimdjson_value, code: csimdjson_error
+    ) throws -> Integer {
+        guard code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_OUT_OF_RANGE || code == CSIMDJSON_NUMBER_ERROR
+        else { throw _valueError(code, value: &value, expected: .number, as: "an integer") }
+        let offset = _offset(of: &value)
+        switch try _type(of: &value) {
+        case .number:
+            return try _integer(Integer.self, fromNumberText: _numberText(from: &value), offset: offset)
+        case .string:
+            let text = try _string(from: &value)
+            guard _isJSONNumber(text) else {
+                throw _invalidValueError("\"\(text)\" is not a number (\(Integer.self))", offset: offset)
+            }
+            return try _integer(Integer.self, fromNumberText: text, offset: offset)
+        case let found:
+            throw UnboxError(reason: .typeMismatch(expected: "an integer", found: found), byteOffset: offset)
+        }
+    }
+
+    /// Converts JSON number text to an integer exactly: `1e3` and `2.50e1` are whole, `1.5` is
+    /// not, and nothing is rounded, truncated or wrapped.
+    @usableFromInline
+    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, fromNumberText text: String, offset: Int) throws
+        -> Integer
+    {
+        if let exact = Integer(text) { return exact }
+        guard let digits = _wholeNumberDigits(text) else {
+            throw _invalidValueError("\(text) is not a whole number (\(Integer.self))", offset: offset)
+        }
+        guard let exact = Integer(digits) else {
+            throw _outOfRangeError("\(text) does not fit in \(Integer.self)", offset: offset)
+        }
+        return exact
+    }
+
+    // MARK: Floating point
+
+    @inlinable
+    func _double(from value: inout csimdjson_value) throws -> Double {
+        var result = 0.0
+        let code = csimdjson_value_get_double(&value, &result)
+        if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
+        return try _doubleSlowPath(from: &value, code: code)
+    }
+
+    @inline(never)
+    @usableFromInline
+    func _doubleSlowPath(from value: inout csimdjson_value, code: csimdjson_error) throws -> Double {
+        guard code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_ERROR else {
+            throw _valueError(code, value: &value, expected: .number)
+        }
+        let offset = _offset(of: &value)
+        let text: String
+        switch try _type(of: &value) {
+        case .number:
+            // simdjson refuses numbers beyond Double's range (`1e400`): valid JSON, out of range.
+            text = try _numberText(from: &value)
+        case .string:
+            text = try _string(from: &value)
+            guard _isJSONNumber(text) else {
+                throw _invalidValueError("\"\(text)\" is not a number", offset: offset)
+            }
+        case let found:
+            throw UnboxError(reason: .typeMismatch(expected: "a number", found: found), byteOffset: offset)
+        }
+        guard let result = Double(text), result.isFinite else {
+            throw _outOfRangeError("\(text) does not fit in Double", offset: offset)
+        }
+        return result
+    }
+
+    @inlinable
+    func _float(from value: inout csimdjson_value) throws -> Float {
+        let double = try _double(from: &value)
+        let result = Float(double)
+        if _slowPath(result.isInfinite && double.isFinite) {
+            throw _outOfRangeError("\(double) does not fit in Float", offset: _offset(of: &value))
+        }
+        return result
+    }
+
+    /// A `Decimal` built from the number's exact text (or a numeric string's).
+    @usableFromInline
+    func _decimal(from value: inout csimdjson_value) throws -> Decimal {
+        let offset = _offset(of: &value)
+        let text: String
+        switch try _type(of: &value) {
+        case .number:
+            text = try _numberText(from: &value)
+        case .string:
+            text = try _string(from: &value)
+            guard _isJSONNumber(text) else { throw _invalidValueError("\"\(text)\" is not a number", offset: offset) }
+        case let found:
+            throw UnboxError(reason: .typeMismatch(expected: "a number", found: found), byteOffset: offset)
+        }
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+            throw _outOfRangeError("\(text) does not fit in Decimal", offset: offset)
+        }
+        return decimal
+    }
+}
+
+// MARK: - Number text
+
+/// Whether `text` is a number in JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+@usableFromInline
+func _isJSONNumber(_ text: String) -> Bool {
+    var bytes = text.utf8.makeIterator()
+    var next = bytes.next()
+    func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+    if next == UInt8(ascii: "-") { next = bytes.next() }
+    guard isDigit(next) else { return false }
+    if next == UInt8(ascii: "0") {
+        next = bytes.next()
+    } else {
+        while isDigit(next) { next = bytes.next() }
+    }
+    if next == UInt8(ascii: ".") {
+        next = bytes.next()
+        guard isDigit(next) else { return false }
+        while isDigit(next) { next = bytes.next() }
+    }
+    if next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+        next = bytes.next()
+        if next == UInt8(ascii: "+") || next == UInt8(ascii: "-") { next = bytes.next() }
+        guard isDigit(next) else { return false }
+        while isDigit(next) { next = bytes.next() }
+    }
+    return next == nil
+}
+
+/// The plain integer digits (with a leading `-` if negative) of JSON number text whose value is
+/// whole, such as "1000" for `1e3` or "25" for `2.50e1`; nil if the value has a fraction. Values
+/// with more than 40 digits are returned as such and fail every integer conversion.
+@usableFromInline
+func _wholeNumberDigits(_ text: String) -> String? {
+    var negative = false
+    var mantissa: [UInt8] = []
+    var fractionDigits = 0
+    var exponent = 0
+    var exponentNegative = false
+    var part = 0  // 0: integer part, 1: fraction, 2: exponent
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "-") where part == 0: negative = true
+        case UInt8(ascii: "-"): exponentNegative = true
+        case UInt8(ascii: "+"): break
+        case UInt8(ascii: "."): part = 1
+        case UInt8(ascii: "e"), UInt8(ascii: "E"): part = 2
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if part == 2 {
+                exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 100_000)
+            } else {
+                mantissa.append(byte)
+                if part == 1 { fractionDigits += 1 }
+            }
+        default: return nil
+        }
+    }
+    let scale = (exponentNegative ? -exponent : exponent) - fractionDigits
+    while let first = mantissa.first, first == UInt8(ascii: "0"), mantissa.count > 1 { mantissa.removeFirst() }
+    if scale < 0 {
+        let dropped = min(-scale, mantissa.count)
+        guard mantissa.suffix(dropped).allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+        mantissa.removeLast(dropped)
+        if mantissa.isEmpty { mantissa = [UInt8(ascii: "0")] }
+    } else if scale > 0 {
+        if mantissa != [UInt8(ascii: "0")] {
+            mantissa.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: min(scale, 41)))
+        }
+    }
+    let digits = String(decoding: mantissa, as: UTF8.self)
+    return negative && digits != "0" ? "-" + digits : digits
+}

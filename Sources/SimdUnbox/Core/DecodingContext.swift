@@ -1,0 +1,157 @@
+// How a decode works
+// ==================
+//
+//   bytes ──► padded input ──► CSimdJSON (simdjson On-Demand) ──► cursors ──► model types
+//
+// 1. A decode borrows a parser from `_ParserPool` (one thread at a time per parser) and copies the
+//    input into the parser's own padded buffer (simdjson reads up to 64 bytes past the end).
+// 2. `csimdjson_parser_iterate_input` runs stage 1: the runtime-chosen SIMD kernel validates UTF-8
+//    and indexes every structural character. Nothing is materialised.
+// 3. The root cursor is handed to the requested type's `_unbox(from:context:)`. Scalars are read in
+//    one shim call (fused with the key lookup for object fields); containers hand cursors to their
+//    elements; `Unboxable` types get an `Unboxer` over an object cursor. Cursors are 32-byte C
+//    structs kept by value on the Swift stack: no tree, no per-value allocation.
+// 4. `csimdjson_parser_finish` skips what was left unread and rejects content after the root.
+//
+// This context is the per-decode state the cursors share: the parser, the depth guard, the token
+// that tells a live `Unboxer` from a stale one, and the first malformed-JSON error seen (kept so
+// that `try?` on a field can never hide a broken document). It lives for one decode only.
+//
+// Errors are cold: every function that builds one is `@inline(never)`, and paths are assembled
+// while an error propagates (each level prepends its key or index), so the success path pays
+// nothing for them.
+
+import CSimdJSON
+import Foundation
+
+/// Mutable per-decode state, kept out of line so that updates on the hot path need no exclusivity
+/// bookkeeping.
+@usableFromInline
+struct _DecodingState {
+    /// The token of the only `Unboxer` that may be used now (0: none).
+    @usableFromInline var activeToken: UInt64 = 0
+    @usableFromInline var lastToken: UInt64 = 0
+    @usableFromInline var depth: Int = 0
+    @usableFromInline var maxDepth: Int
+    /// Scratch space for bulk numeric reads.
+    @usableFromInline var doubles: UnsafeMutablePointer<Double>?
+    @usableFromInline var doubleCapacity: Int = 0
+    @usableFromInline var integers: UnsafeMutablePointer<Int64>?
+    @usableFromInline var integerCapacity: Int = 0
+
+    @usableFromInline init(maxDepth: Int) {
+        self.maxDepth = maxDepth
+    }
+}
+
+/// The state one decode shares between its cursors. Not thread-safe; never outlives its parser's
+/// loan except as a dead object that stale `Unboxer`s can still ask whether they are live.
+///
+/// SimdUnbox's internals: it appears in `UnboxCompatible`'s requirements only.
+public final class _DecodingContext {
+    @usableFromInline let _parser: _Parser
+    @usableFromInline let _state: UnsafeMutablePointer<_DecodingState>
+    /// The first malformed-JSON error met, which the decode throws even if a caller swallowed it.
+    @usableFromInline var _malformed: UnboxError?
+    /// Where the document starts, for byte offsets.
+    @usableFromInline var _documentStart: UnsafePointer<UInt8>?
+    @usableFromInline var _documentLength: Int = 0
+
+    @usableFromInline init(parser: _Parser, maxDepth: Int) {
+        _parser = parser
+        _state = UnsafeMutablePointer<_DecodingState>.allocate(capacity: 1)
+        _state.initialize(to: _DecodingState(maxDepth: maxDepth))
+    }
+
+    deinit {
+        _state.pointee.doubles?.deallocate()
+        _state.pointee.integers?.deallocate()
+        _state.deinitialize(count: 1)
+        _state.deallocate()
+    }
+
+    // MARK: Document
+
+    /// Copies `bytes` into the parser's padded buffer and starts the document.
+    @usableFromInline
+    func _begin(_ bytes: UnsafeRawBufferPointer, root: inout csimdjson_value) throws {
+        let parser = _parser.handle
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var code = csimdjson_parser_reserve_input(parser, bytes.count, &buffer)
+        guard code == CSIMDJSON_SUCCESS, let buffer else {
+            throw _documentError(code, length: bytes.count)
+        }
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            buffer.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
+        _documentStart = UnsafePointer(buffer)
+        _documentLength = bytes.count
+        code = csimdjson_parser_iterate_input(parser, bytes.count, &root)
+        guard code == CSIMDJSON_SUCCESS else { throw _documentError(code, length: bytes.count) }
+    }
+
+    /// Checks that the document ended cleanly after its root and that no malformed value was
+    /// met (and swallowed) on the way.
+    @usableFromInline
+    func _finish() throws {
+        _state.pointee.activeToken = 0
+        if let malformed = _malformed { throw malformed }
+        let code = csimdjson_parser_finish(_parser.handle)
+        guard code == CSIMDJSON_SUCCESS else { throw _malformedError(code, offset: _currentOffset()) }
+    }
+
+    /// Marks the decode as over: every `Unboxer` of it is stale from now on.
+    @usableFromInline
+    func _close() {
+        _state.pointee.activeToken = 0
+        _state.pointee.lastToken = .max
+    }
+
+    @usableFromInline
+    func _currentOffset() -> Int {
+        Int(csimdjson_parser_current_offset(_parser.handle))
+    }
+
+    /// The byte offset of `value`'s first byte, or the document's current position.
+    @usableFromInline
+    func _offset(of value: inout csimdjson_value) -> Int {
+        var location: UnsafePointer<UInt8>?
+        guard csimdjson_value_get_location(&value, &location) == CSIMDJSON_SUCCESS,
+            let location, let start = _documentStart
+        else { return _currentOffset() }
+        let offset = start.distance(to: location)
+        return offset >= 0 && offset <= _documentLength ? offset : _currentOffset()
+    }
+
+    // MARK: Nesting
+
+    /// Enters a container, enforcing the depth limit.
+    @inlinable
+    func _enter() throws {
+        _state.pointee.depth += 1
+        if _slowPath(_state.pointee.depth > _state.pointee.maxDepth) {
+            _state.pointee.depth -= 1
+            throw _depthError()
+        }
+    }
+
+    @inlinable
+    func _leave() {
+        _state.pointee.depth -= 1
+    }
+
+    /// Runs `body` with an `Unboxer` over `object`, live only while `body` runs.
+    @inlinable
+    func _withUnboxer<R>(_ object: csimdjson_object, _ body: (Unboxer) throws -> R) throws -> R {
+        try _enter()
+        let saved = _state.pointee.activeToken
+        _state.pointee.lastToken &+= 1
+        let token = _state.pointee.lastToken
+        _state.pointee.activeToken = token
+        defer {
+            _state.pointee.activeToken = saved
+            _leave()
+        }
+        return try body(Unboxer(_context: self, _object: object, _token: token))
+    }
+}

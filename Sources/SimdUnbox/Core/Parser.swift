@@ -1,0 +1,49 @@
+import CSimdJSON
+import Synchronization
+
+/// Owns one `csimdjson_parser`: simdjson's parser, its document and its padded input buffer, all
+/// reused from one document to the next. Used by one thread at a time: it moves between threads
+/// only through `_ParserPool`, whose lock orders the hand-over.
+@usableFromInline
+final class _Parser: @unchecked Sendable {
+    @usableFromInline let handle: OpaquePointer
+
+    init() {
+        guard let handle = csimdjson_parser_create() else {
+            fatalError("SimdUnbox: out of memory while creating a parser")
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        csimdjson_parser_destroy(handle)
+    }
+}
+
+/// A small pool of parsers shared by every decode in the process, so that each decode reuses the
+/// buffers an earlier one grew (DESIGN.md, facts 8 and 9). A parser is lent to one decode at a
+/// time and never shared while lent.
+@usableFromInline
+final class _ParserPool: Sendable {
+    @usableFromInline static let shared = _ParserPool()
+
+    /// Parsers kept for reuse.
+    private let idle = Mutex<[_Parser]>([])
+    /// Keep at most this many idle parsers; their buffers can be several times the largest input.
+    private let limit = 8
+    /// Parsers that grew past this many bytes of input are not kept.
+    private let largestKept = 64 << 20
+
+    @usableFromInline
+    func take() -> _Parser {
+        idle.withLock { $0.popLast() } ?? _Parser()
+    }
+
+    @usableFromInline
+    func give(_ parser: _Parser, lastInputSize: Int) {
+        guard lastInputSize <= largestKept else { return }
+        idle.withLock { pool in
+            if pool.count < limit { pool.append(parser) }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// The error every SimdUnbox decoding entry point throws: what went wrong, where in the document's
+/// structure (`path`) and where in its bytes (`byteOffset`).
+///
+/// ```swift
+/// do {
+///     let feed: Feed = try unbox(data: data)
+/// } catch let error as UnboxError {
+///     print(error)  // statuses[3].user.screen_name: expected a string, found a number (byte 40127)
+///     if case .missingKey = error.reason { ... }
+/// }
+/// ```
+///
+/// Errors are built only when thrown: decoding that succeeds never pays for them.
+public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// Why decoding failed.
+    public enum Reason: Sendable, Equatable {
+        /// The object has no field with the key (the last component of `path`).
+        case missingKey
+        /// The value is of another JSON type than the one asked for.
+        case typeMismatch(expected: String, found: JSONType)
+        /// The value has the right type but is not acceptable: an unknown enum raw value, a
+        /// transform or formatter that returned `nil`, a number with a fraction where an integer
+        /// is asked for, a string that is not a URL.
+        case invalidValue(String)
+        /// The number does not fit in the requested type (never wrapped, never truncated).
+        case numberOutOfRange(String)
+        /// The input is not valid JSON (or not valid UTF-8), with the engine's description.
+        case malformedJSON(String)
+        /// The document nests deeper than the limit.
+        case depthLimitExceeded(limit: Int)
+        /// The API was used in a way it does not allow, such as keeping an `Unboxer` past the
+        /// `init(unboxer:)` it was passed to.
+        case misuse(String)
+        /// Thrown by custom code, such as a closure given to `Unboxer.performCustomUnboxing`.
+        case custom(String)
+    }
+
+    /// Why decoding failed.
+    public var reason: Reason
+    /// The path from the document's root to the value that failed (empty for the root).
+    public var path: [UnboxPathComponent]
+    /// The byte offset in the input where the failure applies, when known.
+    public var byteOffset: Int?
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - reason: Why decoding failed.
+    ///   - path: Where in the document's structure.
+    ///   - byteOffset: Where in the document's bytes.
+    public init(reason: Reason, path: [UnboxPathComponent] = [], byteOffset: Int? = nil) {
+        self.reason = reason
+        self.path = path
+        self.byteOffset = byteOffset
+    }
+
+    /// A one-line description: `path: reason (byte N)`.
+    public var description: String {
+        var text = path.pathDescription
+        if !text.isEmpty { text += ": " }
+        switch reason {
+        case .missingKey:
+            text += "key not found"
+        case .typeMismatch(let expected, let found):
+            text += "expected \(expected), found \(found)"
+        case .invalidValue(let detail):
+            text += "invalid value: \(detail)"
+        case .numberOutOfRange(let detail):
+            text += "number out of range: \(detail)"
+        case .malformedJSON(let detail):
+            text += "malformed JSON: \(detail)"
+        case .depthLimitExceeded(let limit):
+            text += "nesting deeper than the limit of \(limit)"
+        case .misuse(let detail):
+            text += "misuse: \(detail)"
+        case .custom(let detail):
+            text += detail
+        }
+        if let byteOffset { text += " (byte \(byteOffset))" }
+        return text
+    }
+
+    /// Puts `component` in front of the path, as the error travels up towards the root.
+    @usableFromInline
+    mutating func _prepend(_ component: UnboxPathComponent) {
+        path.insert(component, at: 0)
+    }
+
+    /// Whether the error means the document itself is broken (rather than not matching a model),
+    /// so that no caller may recover from it by skipping a value.
+    @usableFromInline
+    var _isFatal: Bool {
+        switch reason {
+        case .malformedJSON, .depthLimitExceeded: true
+        default: false
+        }
+    }
+}

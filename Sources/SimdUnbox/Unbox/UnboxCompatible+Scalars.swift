@@ -1,0 +1,140 @@
+import CSimdJSON
+import Foundation
+
+// The scalar conformances. Each reads its value in one shim call, and finds-and-reads a field in
+// one fused call; whatever else (numbers in strings, errors) is out of line.
+
+extension Bool: UnboxCompatible {
+    @inlinable
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Bool {
+        try context._bool(from: &value)
+    }
+
+    @inlinable
+    public static func _unbox(
+        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+    ) throws -> Bool {
+        var result = false
+        var value = csimdjson_value()
+        let code = csimdjson_object_find_bool(&object, key.baseAddress, key.count, &result, &value)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._fieldError(code, value: &value, expected: .bool) }
+        return result
+    }
+}
+
+extension String: UnboxCompatible {
+    @inlinable
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> String {
+        try context._string(from: &value)
+    }
+
+    @inlinable
+    public static func _unbox(
+        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+    ) throws -> String {
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        var value = csimdjson_value()
+        let code = csimdjson_object_find_string(&object, key.baseAddress, key.count, &bytes, &count, &value)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            throw context._fieldError(code, value: &value, expected: .string)
+        }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+}
+
+extension Double: UnboxCompatible {
+    @inlinable
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Double {
+        try context._double(from: &value)
+    }
+
+    @inlinable
+    public static func _unbox(
+        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+    ) throws -> Double {
+        var result = 0.0
+        var value = csimdjson_value()
+        let code = csimdjson_object_find_double(&object, key.baseAddress, key.count, &result, &value)
+        if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
+        if code == CSIMDJSON_NO_SUCH_FIELD { throw context._missingKeyError() }
+        return try context._doubleSlowPath(from: &value, code: code)
+    }
+}
+
+extension Float: UnboxCompatible {
+    @inlinable
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Float {
+        try context._float(from: &value)
+    }
+}
+
+extension Decimal: UnboxCompatible {
+    /// Decodes a `Decimal` from the number's exact text, so `0.1` is exactly one tenth.
+    @inlinable
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Decimal {
+        try context._decimal(from: &value)
+    }
+}
+
+extension URL: UnboxCompatible {
+    /// Decodes a `URL` from a string; a string that is not a URL is an invalid value.
+    @inlinable
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> URL {
+        let string = try context._string(from: &value)
+        guard let url = URL(string: string) else {
+            throw context._invalidValueError("\"\(string)\" is not a URL", offset: context._offset(of: &value))
+        }
+        return url
+    }
+}
+
+// MARK: - Integers
+
+/// The integer conformances share one implementation: 64-bit reads, exact range checks.
+public protocol _UnboxInteger: FixedWidthInteger, UnboxCompatible {}
+
+extension _UnboxInteger {
+    @inlinable
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Self {
+        try context._integer(Self.self, from: &value)
+    }
+
+    @inlinable
+    public static func _unbox(
+        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+    ) throws -> Self {
+        var value = csimdjson_value()
+        let code: csimdjson_error
+        if Self.isSigned {
+            var result: Int64 = 0
+            code = csimdjson_object_find_int64(&object, key.baseAddress, key.count, &result, &value)
+            if _fastPath(code == CSIMDJSON_SUCCESS) {
+                if let exact = Self(exactly: result) { return exact }
+                throw context._outOfRangeError("\(result) does not fit in \(Self.self)", offset: context._currentOffset())
+            }
+        } else {
+            var result: UInt64 = 0
+            code = csimdjson_object_find_uint64(&object, key.baseAddress, key.count, &result, &value)
+            if _fastPath(code == CSIMDJSON_SUCCESS) {
+                if let exact = Self(exactly: result) { return exact }
+                throw context._outOfRangeError("\(result) does not fit in \(Self.self)", offset: context._currentOffset())
+            }
+        }
+        if code == CSIMDJSON_NO_SUCH_FIELD { throw context._missingKeyError() }
+        return try context._integerSlowPath(Self.self, from: &value, code: code)
+    }
+}
+
+extension Int: _UnboxInteger {}
+extension Int8: _UnboxInteger {}
+extension Int16: _UnboxInteger {}
+extension Int32: _UnboxInteger {}
+extension Int64: _UnboxInteger {}
+extension UInt: _UnboxInteger {}
+extension UInt8: _UnboxInteger {}
+extension UInt16: _UnboxInteger {}
+extension UInt32: _UnboxInteger {}
+extension UInt64: _UnboxInteger {}
+extension Int128: _UnboxInteger {}
+extension UInt128: _UnboxInteger {}

@@ -1,0 +1,36 @@
+import CSimdJSON
+
+/// A type SimdUnbox can decode straight from a JSON value, at any depth: as a field
+/// (`unboxer.unbox(key:)`), as an array element, as a dictionary value or as a whole document
+/// (`unbox(data:)`).
+///
+/// SimdUnbox provides the conformances: `Bool`; every `Int` and `UInt` width; `Double`; `Float`;
+/// `String`; `URL`; `Decimal`; `JSONValue`; arrays and `[Key: Value]` dictionaries of
+/// `UnboxCompatible` values, nested to any depth; and every type that conforms to `Unboxable`,
+/// `UnboxableEnum` or `UnboxableByTransform`. Make your own types decodable through one of those
+/// three protocols rather than through this one, whose requirements are SimdUnbox's internals.
+///
+/// ```swift
+/// let scores: [String: [Double]] = try unboxer.unbox(key: "scores")
+/// let matrix: [[Int]] = try unbox(data: data)
+/// ```
+public protocol UnboxCompatible {
+    /// Decodes a value from the cursor `value`. SimdUnbox's internal entry point.
+    static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Self
+
+    /// Finds the field `key` of `object` and decodes its value. SimdUnbox's internal entry point,
+    /// which scalar types implement as one fused shim call.
+    static func _unbox(field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext)
+        throws -> Self
+}
+
+extension UnboxCompatible {
+    @inlinable
+    public static func _unbox(
+        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+    ) throws -> Self {
+        var value = csimdjson_value()
+        try context._field(key, in: &object, into: &value)
+        return try _unbox(from: &value, context: context)
+    }
+}

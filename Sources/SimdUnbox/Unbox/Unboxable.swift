@@ -1,0 +1,80 @@
+import CSimdJSON
+
+/// A model that decodes itself from a JSON object through an `Unboxer`.
+///
+/// ```swift
+/// struct User: Unboxable {
+///     let name: String
+///     let age: Int
+///     let website: URL?
+///
+///     init(unboxer: Unboxer) throws {
+///         name = try unboxer.unbox(key: "name")
+///         age = try unboxer.unbox(key: "age")
+///         website = try? unboxer.unbox(key: "website")
+///     }
+/// }
+///
+/// let user: User = try unbox(data: data)
+/// let users: [User] = try unbox(data: arrayData)
+/// ```
+///
+/// Values are read from the input the moment you ask for them: there is no intermediate
+/// dictionary. Asking for fields in the order the JSON has them is fastest; any order works.
+///
+/// - Warning: The `Unboxer` is valid only while `init(unboxer:)` runs. Do not store it or let a
+///   closure keep it: used later, every call on it throws `UnboxError.Reason.misuse`.
+public protocol Unboxable: UnboxCompatible {
+    /// Decodes the model from the JSON object `unboxer` reads.
+    ///
+    /// - Parameter unboxer: Reads the object's fields. Valid only during this call.
+    /// - Throws: `UnboxError` when a field is missing or of the wrong type, or any error of yours.
+    init(unboxer: Unboxer) throws
+}
+
+extension Unboxable {
+    @inlinable
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Self {
+        let object = try context._object(from: &value)
+        return try context._withUnboxer(object) { try Self(unboxer: $0) }
+    }
+}
+
+/// A model that needs a value from outside the JSON to decode itself: a dependency, a parent
+/// object, a configuration.
+///
+/// ```swift
+/// struct Comment: UnboxableWithContext {
+///     let text: String
+///     let post: Post
+///
+///     init(unboxer: Unboxer, context: Post) throws {
+///         text = try unboxer.unbox(key: "text")
+///         post = context
+///     }
+/// }
+///
+/// let comments: [Comment] = try unboxer.unbox(key: "comments", context: post)
+/// let comment: Comment = try unbox(data: data, context: post)
+/// ```
+public protocol UnboxableWithContext {
+    /// The type of the value passed to `init(unboxer:context:)`.
+    associatedtype UnboxContext
+
+    /// Decodes the model from the JSON object `unboxer` reads, with `context`.
+    ///
+    /// - Parameters:
+    ///   - unboxer: Reads the object's fields. Valid only during this call.
+    ///   - context: The value the caller passed along.
+    init(unboxer: Unboxer, context: UnboxContext) throws
+}
+
+extension UnboxableWithContext {
+    @inlinable
+    static func _unbox(from value: inout csimdjson_value, context: _DecodingContext, with unboxContext: UnboxContext)
+        throws -> Self
+    {
+        let object = try context._object(from: &value)
+        return try context._withUnboxer(object) { try Self(unboxer: $0, context: unboxContext) }
+    }
+}

@@ -1,0 +1,337 @@
+import CSimdJSON
+
+/// Reads the fields of one JSON object, for the `init(unboxer:)` of an `Unboxable` model.
+///
+/// ```swift
+/// init(unboxer: Unboxer) throws {
+///     name = try unboxer.unbox(key: "name")                           // required
+///     nickname = try? unboxer.unbox(key: "nickname")                  // nil if missing, null or wrong type
+///     email = try unboxer.unboxIfPresent(key: "email")                // nil if missing or null; wrong type throws
+///     distance = try unboxer.unbox(keyPath: "activities.running.distance")
+///     device = try unboxer.unbox(keyPath: "devices.0")
+///     version = try unboxer.unbox(keyPath: "/versions/1.2")           // JSON Pointer, for keys with dots
+///     friends = try unboxer.unbox(key: "friends", allowInvalidElements: true)  // drops bad elements
+///     born = try unboxer.unbox(key: "born", formatter: dateFormatter)
+/// }
+/// ```
+///
+/// Each call reads the value from the input right then; nothing is decoded in advance. Fields can
+/// be read in any order, but reading them in the order the JSON has them is fastest.
+///
+/// - Warning: An `Unboxer` is valid only during the `init(unboxer:)` (or custom unboxing closure)
+///   it was passed to. Used afterwards, every method throws `UnboxError.Reason.misuse`; it never
+///   reads stale memory.
+public struct Unboxer {
+    @usableFromInline let _context: _DecodingContext
+    @usableFromInline let _object: csimdjson_object
+    @usableFromInline let _token: UInt64
+
+    @usableFromInline
+    init(_context: _DecodingContext, _object: csimdjson_object, _token: UInt64) {
+        self._context = _context
+        self._object = _object
+        self._token = _token
+    }
+
+    /// Throws unless this unboxer is the one being read now.
+    @inlinable
+    func _checkLive() throws {
+        guard _fastPath(_token == _context._state.pointee.activeToken) else { throw _staleError() }
+    }
+
+    @inline(never)
+    @usableFromInline
+    func _staleError() -> UnboxError {
+        _context._misuseError(
+            "an Unboxer was used outside the init(unboxer:) it was passed to "
+                + "(while a nested value was being decoded, or after decoding finished)")
+    }
+
+    /// Finds `key` and reads its value with `read`, adding the key to the path of any error.
+    @inlinable
+    func _unbox<Result>(key: String, _ read: (inout csimdjson_value) throws -> Result) throws -> Result {
+        try _checkLive()
+        var object = _object
+        var value = csimdjson_value()
+        var key = key
+        do {
+            try key.withUTF8 { try _context._field($0, in: &object, into: &value) }
+            return try read(&value)
+        } catch {
+            throw _context._prepending(.key(key), to: error)
+        }
+    }
+
+    /// Follows `keyPath` and reads the value there with `read`, adding the path to any error.
+    @inlinable
+    func _unbox<Result>(keyPath: String, _ read: (inout csimdjson_value) throws -> Result) throws -> Result {
+        try _checkLive()
+        var object = _object
+        var value = csimdjson_value()
+        let passed = try _context._navigate(_KeyPath(keyPath), from: &object, into: &value)
+        do {
+            return try read(&value)
+        } catch {
+            throw _context._prepending(passed, to: error)
+        }
+    }
+
+    // MARK: Required values
+
+    /// Decodes the value of the field `key`.
+    ///
+    /// ```swift
+    /// let name: String = try unboxer.unbox(key: "name")
+    /// let tags: [String] = try unboxer.unbox(key: "tags")
+    /// let owner: User = try unboxer.unbox(key: "owner")
+    /// ```
+    ///
+    /// A number type also accepts a numeric string (`"42"`). Integers are range-checked: overflow
+    /// or a fraction is an error, never a wrapped or truncated value.
+    ///
+    /// - Parameter key: The field's key, matched exactly (no key paths: see `unbox(keyPath:)`).
+    /// - Returns: The decoded value.
+    /// - Throws: `UnboxError` if the key is missing, the value is `null` or of another type, or
+    ///   the value is invalid.
+    @inlinable
+    public func unbox<T: UnboxCompatible>(key: String) throws -> T {
+        try _checkLive()
+        var object = _object
+        var key = key
+        do {
+            return try key.withUTF8 { try T._unbox(field: $0, in: &object, context: _context) }
+        } catch {
+            throw _context._prepending(.key(key), to: error)
+        }
+    }
+
+    /// Decodes the value at a key path: dot-separated keys and array indices
+    /// (`"activities.running.distance"`, `"devices.0"`), or a JSON Pointer (`"/devices/0"`,
+    /// `"/a~1b"`) for keys that contain dots.
+    ///
+    /// ```swift
+    /// let distance: Int = try unboxer.unbox(keyPath: "activities.running.distance")
+    /// let primaryDevice: String = try unboxer.unbox(keyPath: "devices.0")
+    /// ```
+    ///
+    /// - Parameter keyPath: The path from this object to the value.
+    /// - Returns: The decoded value.
+    /// - Throws: `UnboxError` if a step is missing or of the wrong type, or the value is invalid.
+    @inlinable
+    public func unbox<T: UnboxCompatible>(keyPath: String) throws -> T {
+        try _unbox(keyPath: keyPath) { try T._unbox(from: &$0, context: _context) }
+    }
+
+    // MARK: Optional values
+
+    /// Decodes the value of the field `key`, or returns `nil` when the key is missing or its value
+    /// is `null`. Unlike `try? unbox(key:)`, a value of the wrong type still throws.
+    ///
+    /// ```swift
+    /// let replyTo: Int? = try unboxer.unboxIfPresent(key: "in_reply_to_status_id")
+    /// ```
+    ///
+    /// - Parameter key: The field's key.
+    /// - Returns: The decoded value, or `nil`.
+    /// - Throws: `UnboxError` if the value is present but of another type or invalid.
+    @inlinable
+    public func unboxIfPresent<T: UnboxCompatible>(key: String) throws -> T? {
+        try _checkLive()
+        var object = _object
+        var value = csimdjson_value()
+        var key = key
+        do {
+            let code = key.withUTF8 { csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value) }
+            if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _context._containerError(code) }
+            if try _context._isNull(&value) { return nil }
+            return try T._unbox(from: &value, context: _context)
+        } catch {
+            throw _context._prepending(.key(key), to: error)
+        }
+    }
+
+    /// Decodes the value at a key path, or returns `nil` when a step of the path is missing or the
+    /// value is `null`. A value of the wrong type still throws.
+    ///
+    /// - Parameter keyPath: Dot-separated keys and indices, or a JSON Pointer.
+    /// - Returns: The decoded value, or `nil`.
+    /// - Throws: `UnboxError` if the value is present but of another type or invalid.
+    @inlinable
+    public func unboxIfPresent<T: UnboxCompatible>(keyPath: String) throws -> T? {
+        do {
+            return try _unbox(keyPath: keyPath) { value -> T? in
+                if try _context._isNull(&value) { return nil }
+                return try T._unbox(from: &value, context: _context)
+            }
+        } catch let error as UnboxError where error.reason == .missingKey {
+            return nil
+        }
+    }
+
+    // MARK: Lossy collections
+
+    /// Decodes an array, dropping the elements that fail to decode.
+    ///
+    /// ```swift
+    /// let friends: [User] = try unboxer.unbox(key: "friends", allowInvalidElements: true)
+    /// ```
+    ///
+    /// Only the array's own elements are dropped; malformed JSON is never skipped.
+    ///
+    /// - Parameters:
+    ///   - key: The field's key.
+    ///   - allowInvalidElements: Whether to drop invalid elements (`false`: any invalid element
+    ///     fails the whole array).
+    /// - Returns: The elements that decoded.
+    @inlinable
+    public func unbox<T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws -> [T] {
+        try _unbox(key: key) { value in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                try T._unbox(from: &$0, context: _context)
+            }
+        }
+    }
+
+    /// Decodes an array at a key path, dropping the elements that fail to decode.
+    @inlinable
+    public func unbox<T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws -> [T] {
+        try _unbox(keyPath: keyPath) { value in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                try T._unbox(from: &$0, context: _context)
+            }
+        }
+    }
+
+    /// Decodes a dictionary, dropping the entries whose values fail to decode.
+    ///
+    /// ```swift
+    /// let scores: [String: Int] = try unboxer.unbox(key: "scores", allowInvalidElements: true)
+    /// ```
+    @inlinable
+    public func unbox<K: UnboxableKey, T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws -> [K: T] {
+        try _unbox(key: key) {
+            try [K: T]._unbox(from: &$0, context: _context, allowInvalidElements: allowInvalidElements)
+        }
+    }
+
+    /// Decodes a dictionary at a key path, dropping the entries whose values fail to decode.
+    @inlinable
+    public func unbox<K: UnboxableKey, T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws
+        -> [K: T]
+    {
+        try _unbox(keyPath: keyPath) {
+            try [K: T]._unbox(from: &$0, context: _context, allowInvalidElements: allowInvalidElements)
+        }
+    }
+
+    // MARK: Context
+
+    /// Decodes an `UnboxableWithContext` model, passing `context` to it.
+    ///
+    /// ```swift
+    /// let author: Author = try unboxer.unbox(key: "author", context: database)
+    /// ```
+    @inlinable
+    public func unbox<T: UnboxableWithContext>(key: String, context: T.UnboxContext) throws -> T {
+        try _unbox(key: key) { try T._unbox(from: &$0, context: _context, with: context) }
+    }
+
+    /// Decodes an `UnboxableWithContext` model at a key path, passing `context` to it.
+    @inlinable
+    public func unbox<T: UnboxableWithContext>(keyPath: String, context: T.UnboxContext) throws -> T {
+        try _unbox(keyPath: keyPath) { try T._unbox(from: &$0, context: _context, with: context) }
+    }
+
+    /// Decodes an array of `UnboxableWithContext` models, passing `context` to each.
+    ///
+    /// ```swift
+    /// let comments: [Comment] = try unboxer.unbox(key: "comments", context: post)
+    /// ```
+    @inlinable
+    public func unbox<T: UnboxableWithContext>(
+        key: String, context: T.UnboxContext, allowInvalidElements: Bool = false
+    ) throws -> [T] {
+        try _unbox(key: key) { value in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                try T._unbox(from: &$0, context: _context, with: context)
+            }
+        }
+    }
+
+    /// Decodes an array of `UnboxableWithContext` models at a key path, passing `context` to each.
+    @inlinable
+    public func unbox<T: UnboxableWithContext>(
+        keyPath: String, context: T.UnboxContext, allowInvalidElements: Bool = false
+    ) throws -> [T] {
+        try _unbox(keyPath: keyPath) { value in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                try T._unbox(from: &$0, context: _context, with: context)
+            }
+        }
+    }
+
+    // MARK: Formatters
+
+    /// Decodes the field's raw value and formats it with `formatter`.
+    ///
+    /// ```swift
+    /// let formatter = DateFormatter()
+    /// formatter.dateFormat = "yyyy-MM-dd"
+    /// let launched: Date = try unboxer.unbox(key: "launchDate", formatter: formatter)
+    /// ```
+    ///
+    /// - Throws: `UnboxError` with `.invalidValue` when the formatter returns `nil`.
+    @inlinable
+    public func unbox<F: UnboxFormatter>(key: String, formatter: F) throws -> F.UnboxFormattedType {
+        try _unbox(key: key) { try formatter._format(from: &$0, context: _context) }
+    }
+
+    /// Decodes the raw value at a key path and formats it with `formatter`.
+    @inlinable
+    public func unbox<F: UnboxFormatter>(keyPath: String, formatter: F) throws -> F.UnboxFormattedType {
+        try _unbox(keyPath: keyPath) { try formatter._format(from: &$0, context: _context) }
+    }
+
+    /// Decodes an array of raw values and formats each with `formatter`.
+    ///
+    /// ```swift
+    /// let dates: [Date] = try unboxer.unbox(key: "dates", formatter: formatter)
+    /// ```
+    @inlinable
+    public func unbox<F: UnboxFormatter>(key: String, formatter: F, allowInvalidElements: Bool = false) throws
+        -> [F.UnboxFormattedType]
+    {
+        try _unbox(key: key) { value in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                try formatter._format(from: &$0, context: _context)
+            }
+        }
+    }
+
+    /// Decodes an array of raw values at a key path and formats each with `formatter`.
+    @inlinable
+    public func unbox<F: UnboxFormatter>(keyPath: String, formatter: F, allowInvalidElements: Bool = false) throws
+        -> [F.UnboxFormattedType]
+    {
+        try _unbox(keyPath: keyPath) { value in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                try formatter._format(from: &$0, context: _context)
+            }
+        }
+    }
+
+    /// Decodes the field's raw value and formats it with `formatter`, or returns `nil` when the
+    /// key is missing or the value is `null`.
+    @inlinable
+    public func unboxIfPresent<F: UnboxFormatter>(key: String, formatter: F) throws -> F.UnboxFormattedType? {
+        let raw: F.UnboxRawValueType? = try unboxIfPresent(key: key)
+        guard let raw else { return nil }
+        guard let result = formatter.format(unboxedValue: raw) else {
+            throw UnboxError(
+                reason: .invalidValue("\(F.self) could not format \(raw)"), path: [.key(key)],
+                byteOffset: _context._currentOffset())
+        }
+        return result
+    }
+}
