@@ -8,7 +8,7 @@ let package = Package(
     name: "SimdUnboxBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        .package(name: "SimdUnbox", path: ".."),
         .package(
             url: "https://github.com/ordo-one/package-benchmark",
             from: "1.38.1",

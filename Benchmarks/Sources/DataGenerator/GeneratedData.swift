@@ -34,8 +34,12 @@ public enum GeneratedData {
         if FileManager.default.fileExists(atPath: url.path) {
             return url
         }
-        let partial = directory.appendingPathComponent("\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial")
-        FileManager.default.createFile(atPath: partial.path, contents: nil)
+        let partial = directory.appendingPathComponent(
+            "\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).partial"
+        )
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: partial.path])
+        }
         let handle = try FileHandle(forWritingTo: partial)
         var failure: (any Error)?
         write(targetSize: targetSize, seed: seed) { chunk in

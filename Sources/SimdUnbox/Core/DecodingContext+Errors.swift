@@ -54,12 +54,41 @@ extension _DecodingContext {
             if found == expected && found != .number {
                 return _malformedError(found == .bool ? CSIMDJSON_T_ATOM_ERROR : code, offset: offset)
             }
-            return UnboxError(reason: .typeMismatch(expected: name ?? expected.description, found: found), byteOffset: offset)
+            return _mismatchError(expected: name ?? expected.description, found: found, value: &value, offset: offset)
         case CSIMDJSON_NUMBER_OUT_OF_RANGE:
             return UnboxError(reason: .numberOutOfRange("does not fit in \(name ?? "the requested type")"), byteOffset: offset)
         default:
             return _malformedError(code, offset: offset)
         }
+    }
+
+    /// A type mismatch, unless the value found is itself malformed (`[1, tru]` read as `[Int]`):
+    /// then the document is broken, whatever the model expected. Consumes a scalar value.
+    @inline(never)
+    @usableFromInline
+    func _mismatchError(expected: String, found: JSONType, value: inout csimdjson_value, offset: Int) -> UnboxError {
+        var code = CSIMDJSON_SUCCESS
+        switch found {
+        case .bool:
+            var ignored = false
+            code = csimdjson_value_get_bool(&value, &ignored)
+        case .null:
+            var isNull = false
+            code = csimdjson_value_is_null(&value, &isNull)
+            if code == CSIMDJSON_SUCCESS && !isNull { code = CSIMDJSON_N_ATOM_ERROR }
+        case .number:
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            code = csimdjson_value_get_number_text(&value, &bytes, &count)
+        case .string:
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            code = csimdjson_value_get_string(&value, &bytes, &count)
+        case .array, .object:
+            break
+        }
+        if code != CSIMDJSON_SUCCESS { return _malformedError(code, offset: offset) }
+        return UnboxError(reason: .typeMismatch(expected: expected, found: found), byteOffset: offset)
     }
 
     /// The error for a failed lookup of a field, or a failed read of the field's value.
@@ -143,7 +172,8 @@ extension _DecodingContext {
     func _message(_ code: csimdjson_error) -> String {
         switch code {
         case CSIMDJSON_TRAILING_CONTENT: "unexpected content after the root value"
-        case CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT: "the document ends inside an array or object"
+        case CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT:
+            "unbalanced brackets: the document ends inside an array or object, or has content after its root"
         case CSIMDJSON_TAPE_ERROR: "unexpected character (a missing comma, colon, bracket or value)"
         case CSIMDJSON_NUMBER_ERROR: "invalid number"
         case CSIMDJSON_STRING_ERROR: "invalid string (bad escape sequence)"

@@ -96,7 +96,7 @@ extension _DecodingContext {
             }
             return try _integer(Integer.self, fromNumberText: text, offset: offset)
         case let found:
-            throw UnboxError(reason: .typeMismatch(expected: "an integer", found: found), byteOffset: offset)
+            throw _mismatchError(expected: "an integer", found: found, value: &value, offset: offset)
         }
     }
 
@@ -144,7 +144,7 @@ extension _DecodingContext {
                 throw _invalidValueError("\"\(text)\" is not a number", offset: offset)
             }
         case let found:
-            throw UnboxError(reason: .typeMismatch(expected: "a number", found: found), byteOffset: offset)
+            throw _mismatchError(expected: "a number", found: found, value: &value, offset: offset)
         }
         guard let result = Double(text), result.isFinite else {
             throw _outOfRangeError("\(text) does not fit in Double", offset: offset)
@@ -174,7 +174,7 @@ extension _DecodingContext {
             text = try _string(from: &value)
             guard _isJSONNumber(text) else { throw _invalidValueError("\"\(text)\" is not a number", offset: offset) }
         case let found:
-            throw UnboxError(reason: .typeMismatch(expected: "a number", found: found), byteOffset: offset)
+            throw _mismatchError(expected: "a number", found: found, value: &value, offset: offset)
         }
         guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
             throw _outOfRangeError("\(text) does not fit in Decimal", offset: offset)

@@ -81,8 +81,8 @@ extension _DecodingContext {
                     }
                 case let found:
                     passed.append(.key(segment))
-                    throw UnboxError(
-                        reason: .typeMismatch(expected: "an object or array", found: found), byteOffset: _offset(of: &value))
+                    throw _mismatchError(
+                        expected: "an object or array", found: found, value: &value, offset: _offset(of: &value))
                 }
             } catch {
                 throw fail(error)

@@ -1,0 +1,154 @@
+import DataGenerator
+import Foundation
+
+/// One benchmark workload: an input document and how much of it the models decode.
+///
+/// Benchmarks are named `<workload>:<competitor>`, for example `twitter.json:SimdUnbox` or
+/// `partial-records-1MB:JSONDecoder`. (package-benchmark turns `/` and spaces in a benchmark name
+/// into `_` when it writes threshold files, but not when it reads them, so names use neither.)
+public struct Workload: Hashable, Sendable {
+    /// What the models decode.
+    public enum Kind: String, Sendable {
+        /// Most fields of every object.
+        case full
+        /// Two or three fields of each status or record.
+        case partial
+    }
+
+    /// Where the input document comes from.
+    public enum Source: Hashable, Sendable {
+        /// A file of the checked-in corpus (`Benchmarks/Data/`).
+        case corpus(String)
+        /// A generated array of records of about this many bytes (see `GeneratedData`).
+        case generated(bytes: Int)
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var source: Source
+
+    public init(name: String, kind: Kind, source: Source) {
+        self.name = name
+        self.kind = kind
+        self.source = source
+    }
+
+    /// Whether the input is large enough that the slow competitors get few iterations.
+    public var isLarge: Bool {
+        if case .generated(let bytes) = source { return bytes >= 50_000_000 }
+        return false
+    }
+
+    /// Reads (or generates, then caches) the input document.
+    ///
+    /// - Throws: File-system errors.
+    public func loadInput() throws -> Data {
+        switch source {
+        case .corpus(let file):
+            return try Data(contentsOf: Workloads.dataDirectory.appendingPathComponent(file))
+        case .generated(let bytes):
+            return try Data(contentsOf: GeneratedData.file(targetSize: bytes))
+        }
+    }
+
+    /// The size of the input document in bytes (generating it first if needed).
+    ///
+    /// - Throws: File-system errors.
+    public func inputByteCount() throws -> Int {
+        let url: URL
+        switch source {
+        case .corpus(let file): url = Workloads.dataDirectory.appendingPathComponent(file)
+        case .generated(let bytes): url = try GeneratedData.file(targetSize: bytes)
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        guard let size = attributes[.size] as? NSNumber else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return size.intValue
+    }
+}
+
+/// The competitors, in the order of the report's columns.
+public enum Competitor: String, CaseIterable, Sendable {
+    /// `unbox(data:)` into `Unboxable` models.
+    case simdUnbox = "SimdUnbox"
+    /// `JSONSerialization.jsonObject(with:)`, then mapping `[String: Any]` into the same models.
+    case serializationMapping = "JSONSerialization+mapping"
+    /// `JSONSerialization.jsonObject(with:)` alone: the tree, no models.
+    case serialization = "JSONSerialization"
+    /// Foundation's `JSONDecoder` into the same models (`Decodable`).
+    case jsonDecoder = "JSONDecoder"
+    /// simdjson On-Demand into equivalent C++ structs: the ceiling.
+    case cppSimdjson = "C++simdjson"
+
+    /// The name shown in reports.
+    public var displayName: String {
+        self == .cppSimdjson ? "C++ simdjson" : rawValue
+    }
+}
+
+/// The workload catalog shared by the benchmarks and the report.
+public enum Workloads {
+    /// 1 MB and 100 MB (decimal) arrays of generated records; 1 GB with `SIMDUNBOX_BENCH_LARGE=1`.
+    public static let generatedSizes: [(label: String, bytes: Int)] = [
+        ("1MB", 1_000_000), ("100MB", 100_000_000), ("1GB", 1_000_000_000),
+    ]
+
+    /// Every workload the suite knows, in report order.
+    public static let all: [Workload] = {
+        var workloads = ["twitter.json", "citm_catalog.json", "canada.json", "gsoc-2018.json", "github_events.json"]
+            .map { Workload(name: $0, kind: .full, source: .corpus($0)) }
+        for size in generatedSizes {
+            workloads.append(Workload(name: "records-\(size.label)", kind: .full, source: .generated(bytes: size.bytes)))
+        }
+        workloads.append(Workload(name: "partial-twitter.json", kind: .partial, source: .corpus("twitter.json")))
+        for size in generatedSizes {
+            workloads.append(
+                Workload(name: "partial-records-\(size.label)", kind: .partial, source: .generated(bytes: size.bytes))
+            )
+        }
+        return workloads
+    }()
+
+    /// The workloads to run: all but the 1 GB ones unless `SIMDUNBOX_BENCH_LARGE=1`, and without the
+    /// 100 MB ones when `SIMDUNBOX_BENCH_QUICK=1`.
+    public static var selected: [Workload] {
+        all.filter { workload in
+            guard case .generated(let bytes) = workload.source else { return true }
+            if bytes >= 1_000_000_000 { return Environment.large }
+            if bytes >= 100_000_000 { return !Environment.quick }
+            return true
+        }
+    }
+
+    /// Finds a workload by name.
+    public static func named(_ name: String) -> Workload? {
+        all.first { $0.name == name }
+    }
+
+    /// The checked-in corpus: `SIMDUNBOX_BENCH_DATA` if set, else `Benchmarks/Data` next to this source tree.
+    public static var dataDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["SIMDUNBOX_BENCH_DATA"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        // Sources/BenchmarkInputs/Workload.swift → Benchmarks/
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("Data", isDirectory: true)
+    }
+}
+
+/// Switches read from the environment (set by `scripts/benchmark.sh`).
+public enum Environment {
+    /// `SIMDUNBOX_BENCH_QUICK=1`: small inputs and few iterations (a smoke pass for CI).
+    public static var quick: Bool { flag("SIMDUNBOX_BENCH_QUICK") }
+    /// `SIMDUNBOX_BENCH_LARGE=1`: add the 1 GB workloads.
+    public static var large: Bool { flag("SIMDUNBOX_BENCH_LARGE") }
+
+    static func flag(_ name: String) -> Bool {
+        guard let value = ProcessInfo.processInfo.environment[name] else { return false }
+        return ["1", "true", "yes"].contains(value.lowercased())
+    }
+}

@@ -1,0 +1,164 @@
+import CSimdJSON
+import Foundation
+
+/// Any JSON value, for free-form parts of a document (metadata, extensions, payloads whose shape
+/// varies) and for validating whole documents.
+///
+/// ```swift
+/// struct Event: Unboxable {
+///     let type: String
+///     let payload: JSONValue            // whatever the event carries
+///
+///     init(unboxer: Unboxer) throws {
+///         type = try unboxer.unbox(key: "type")
+///         payload = try unboxer.unbox(key: "payload")
+///     }
+/// }
+///
+/// let document = try JSONValue(data: data)      // parses and fully validates
+/// if case .string(let name)? = document["user"]?["name"] { print(name) }
+/// ```
+///
+/// Numbers keep their exact text (`JSONNumber`), so nothing is rounded: `1e400`, `2^64` and
+/// `0.1` come back as written. In an object, when a key appears twice, the last value wins.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Parses a JSON document and validates all of it: structure, literals, numbers, strings,
+    /// escapes, UTF-8, nothing after the root value.
+    ///
+    /// - Parameters:
+    ///   - data: The document.
+    ///   - maximumDepth: How deeply arrays and objects may nest.
+    /// - Throws: `UnboxError` with `.malformedJSON` (or `.depthLimitExceeded`) and the byte offset.
+    public init(data: Data, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
+        self = try data.withUnsafeBytes { try JSONValue(_bytes: $0, maximumDepth: maximumDepth) }
+    }
+
+    /// Parses and fully validates a JSON document given as text. See `init(data:maximumDepth:)`.
+    public init(string: String, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
+        var string = string
+        self = try string.withUTF8 { try JSONValue(_bytes: UnsafeRawBufferPointer($0), maximumDepth: maximumDepth) }
+    }
+
+    /// Parses and fully validates a JSON document given as bytes. See `init(data:maximumDepth:)`.
+    public init(bytes: some ContiguousBytes, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
+        self = try bytes.withUnsafeBytes { try JSONValue(_bytes: $0, maximumDepth: maximumDepth) }
+    }
+
+    init(_bytes bytes: UnsafeRawBufferPointer, maximumDepth: Int) throws {
+        self = try _withDocument(bytes, maxDepth: maximumDepth) { try $1._jsonValue(from: &$0) }
+    }
+
+    /// Checks that `data` is one valid JSON document, without building anything.
+    ///
+    /// ```swift
+    /// try JSONValue.validate(data)   // throws UnboxError(.malformedJSON) with the byte offset
+    /// ```
+    ///
+    /// - Throws: `UnboxError` with `.malformedJSON` (or `.depthLimitExceeded`) and the byte offset.
+    public static func validate(_ data: Data, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
+        try data.withUnsafeBytes { bytes in
+            try _withDocument(bytes, maxDepth: maximumDepth) { try $1._validate(&$0) }
+        }
+    }
+
+    /// The value of `key` if this is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let object) = self else { return nil }
+        return object[key]
+    }
+
+    /// The element at `index` if this is an array that long.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let array) = self, array.indices.contains(index) else { return nil }
+        return array[index]
+    }
+
+    /// The kind of this value.
+    public var type: JSONType {
+        switch self {
+        case .null: .null
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+}
+
+extension JSONValue: UnboxCompatible {
+    @inlinable
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> JSONValue {
+        try context._jsonValue(from: &value)
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension _DecodingContext {
+    /// Builds a `JSONValue` from `value`, validating everything in it.
+    @usableFromInline
+    func _jsonValue(from value: inout csimdjson_value) throws -> JSONValue {
+        switch try _type(of: &value) {
+        case .null:
+            guard try _isNull(&value) else { throw _malformedError(CSIMDJSON_N_ATOM_ERROR, offset: _offset(of: &value)) }
+            return .null
+        case .bool:
+            return .bool(try _bool(from: &value))
+        case .number:
+            return .number(JSONNumber(_validated: try _numberText(from: &value)))
+        case .string:
+            return .string(try _string(from: &value))
+        case .array:
+            return .array(try _array(from: &value) { try _jsonValue(from: &$0) })
+        case .object:
+            var object: [String: JSONValue] = [:]
+            try _fields(from: &value) { key, element in object[key] = try _jsonValue(from: &element) }
+            return .object(object)
+        }
+    }
+
+    /// Validates everything in `value` without building anything.
+    func _validate(_ value: inout csimdjson_value) throws {
+        switch try _type(of: &value) {
+        case .null:
+            guard try _isNull(&value) else { throw _malformedError(CSIMDJSON_N_ATOM_ERROR, offset: _offset(of: &value)) }
+        case .bool:
+            _ = try _bool(from: &value)
+        case .number:
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            let code = csimdjson_value_get_number_text(&value, &bytes, &count)
+            guard code == CSIMDJSON_SUCCESS else { throw _valueError(code, value: &value, expected: .number) }
+        case .string:
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            let code = csimdjson_value_get_string(&value, &bytes, &count)
+            guard code == CSIMDJSON_SUCCESS else { throw _valueError(code, value: &value, expected: .string) }
+        case .array:
+            _ = try _array(from: &value) { try _validate(&$0) }
+        case .object:
+            try _fields(from: &value) { _, element in try _validate(&element) }
+        }
+    }
+}
