@@ -1,0 +1,81 @@
+/*
+ * The C++ ceiling of the SimdUnbox benchmarks: simdjson On-Demand decoding the benchmark documents
+ * into C++ structs equivalent to the Swift models (std::string, std::vector, std::optional), with
+ * one parser reused across runs. This header is C only; the C++ lives in src/.
+ *
+ * Every call is noexcept: errors come back as simdjson error codes (0 is success).
+ */
+#ifndef CPP_CEILING_H
+#define CPP_CEILING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Which document shape to decode; mirrors the Swift models of the CorpusModels target. */
+typedef enum cpp_ceiling_workload {
+    CPP_CEILING_TWITTER = 0,         /**< twitter.json into TwitterResponse */
+    CPP_CEILING_CITM = 1,            /**< citm_catalog.json into CitmCatalog */
+    CPP_CEILING_CANADA = 2,          /**< canada.json into FeatureCollection */
+    CPP_CEILING_GSOC = 3,            /**< gsoc-2018.json into a dictionary of GsocProject */
+    CPP_CEILING_GITHUB_EVENTS = 4,   /**< github_events.json into an array of GitHubEvent */
+    CPP_CEILING_RECORDS = 5,         /**< generated records into an array of Record */
+    CPP_CEILING_PARTIAL_TWITTER = 6, /**< twitter.json statuses into PartialStatus (id, text, user.screen_name) */
+    CPP_CEILING_PARTIAL_RECORDS = 7, /**< generated records into RecordSummary (id, name, score) */
+} cpp_ceiling_workload;
+
+/**
+ * What the last decode produced, counted over every field of the models: lets the benchmark check
+ * that C++ and Swift decoded the same values. Strings include dictionary keys; absent optionals
+ * count nothing.
+ */
+typedef struct cpp_ceiling_summary {
+    uint64_t strings;
+    uint64_t string_bytes;
+    uint64_t integers;
+    uint64_t integer_sum; /**< wrapping sum of every integer */
+    uint64_t doubles;
+    double double_sum;
+    uint64_t booleans;
+    uint64_t true_count;
+} cpp_ceiling_summary;
+
+/** A parser, a padded input buffer and the last decoded models. Use from one thread at a time. */
+typedef struct cpp_ceiling_decoder cpp_ceiling_decoder;
+
+/** Creates a decoder; NULL if memory is exhausted. */
+cpp_ceiling_decoder *cpp_ceiling_decoder_create(void);
+
+/** Destroys a decoder and the models it holds. */
+void cpp_ceiling_decoder_destroy(cpp_ceiling_decoder *decoder);
+
+/**
+ * Copies `bytes` into the decoder's padded buffer and decodes them into the models of `workload`,
+ * replacing (and freeing) the previous models. Writes the number of top-level items (statuses,
+ * performances, coordinate pairs, projects, events or records) to `out_count`.
+ *
+ * Returns 0 on success, a simdjson error code otherwise, or -1 for an unexpected C++ exception.
+ */
+int cpp_ceiling_decode(
+    cpp_ceiling_decoder *decoder,
+    cpp_ceiling_workload workload,
+    const void *bytes,
+    size_t length,
+    uint64_t *out_count
+);
+
+/** Summarizes the models of the last successful decode (which must have used `workload`). */
+int cpp_ceiling_summarize(const cpp_ceiling_decoder *decoder, cpp_ceiling_workload workload,
+                          cpp_ceiling_summary *out_summary);
+
+/** The name of the simdjson kernel chosen at run time, e.g. "icelake" or "haswell". */
+const char *cpp_ceiling_active_implementation(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPP_CEILING_H */
