@@ -543,9 +543,8 @@ inline error_code advance(array_iterator_slot &slot, bool &has_element, ondemand
 }
 
 template <typename Number, typename Read>
-inline csimdjson_error read_numbers(csimdjson_array_iterator *iterator, Number *out, size_t capacity, size_t *count,
-                                    bool *finished, csimdjson_value *value, Read &&read) noexcept {
-  array_iterator_slot slot = load<array_iterator_slot>(iterator);
+inline error_code read_numbers(array_iterator_slot &slot, Number *out, size_t capacity, size_t *count,
+                               bool *finished, csimdjson_value *value, Read &&read) noexcept {
   size_t n = 0;
   error_code error = SUCCESS;
   *finished = false;
@@ -565,10 +564,20 @@ inline csimdjson_error read_numbers(csimdjson_array_iterator *iterator, Number *
     }
     ++n;
   }
-  store(iterator, slot);
   *count = n;
+  return error;
+}
+
+template <typename Number, typename Read>
+inline csimdjson_error read_numbers(csimdjson_array_iterator *iterator, Number *out, size_t capacity, size_t *count,
+                                    bool *finished, csimdjson_value *value, Read &&read) noexcept {
+  array_iterator_slot slot = load<array_iterator_slot>(iterator);
+  error_code error = read_numbers(slot, out, capacity, count, finished, value, read);
+  store(iterator, slot);
   return code(error);
 }
+
+inline error_code read_double(ondemand::value &v, double &d) noexcept { return v.get_double().get(d); }
 
 } // namespace
 
@@ -588,8 +597,27 @@ extern "C" csimdjson_error csimdjson_array_iterator_next(csimdjson_array_iterato
 extern "C" csimdjson_error csimdjson_array_iterator_read_doubles(csimdjson_array_iterator *iterator, double *out,
                                                                  size_t capacity, size_t *count, bool *finished,
                                                                  csimdjson_value *value) {
-  return read_numbers(iterator, out, capacity, count, finished, value,
-                      [](ondemand::value &v, double &d) { return v.get_double().get(d); });
+  return read_numbers(iterator, out, capacity, count, finished, value, read_double);
+}
+
+extern "C" csimdjson_error csimdjson_value_read_doubles(csimdjson_value *value, double *out, size_t capacity,
+                                                        size_t *count, bool *finished,
+                                                        csimdjson_array_iterator *iterator,
+                                                        csimdjson_value *element) {
+  *count = 0;
+  *finished = false;
+  ondemand::array array;
+  csimdjson_error error = dispatch(
+      value, [&](ondemand::value &v) { return v.get_array().get(array); },
+      [&](csimdjson_parser &p) { return p.document.get_array().get(array); });
+  if (error) { return error; }
+  array_iterator_slot slot{};
+  error_code status = array.begin().get(slot.iterator);
+  if (status) { return code(status); }
+  slot.started = false;
+  status = read_numbers(slot, out, capacity, count, finished, element, read_double);
+  store(iterator, slot);
+  return code(status);
 }
 
 extern "C" csimdjson_error csimdjson_array_iterator_read_int64s(csimdjson_array_iterator *iterator, int64_t *out,

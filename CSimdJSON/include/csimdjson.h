@@ -248,6 +248,15 @@ csimdjson_error csimdjson_array_iterator_next(csimdjson_array_iterator *iterator
 csimdjson_error csimdjson_array_iterator_read_doubles(csimdjson_array_iterator *iterator, double *out,
                                                       size_t capacity, size_t *count, bool *finished,
                                                       csimdjson_value *value);
+/**
+ * Starts iterating the array `value` is and reads its first numbers in bulk, as
+ * `csimdjson_array_iterator_read_doubles` does: one call for a short array such as a coordinate
+ * pair. `*iterator` is where to go on from when `*finished` is false.
+ * @returns CSIMDJSON_INCORRECT_TYPE with `*count` 0 and `value` untouched when `value` is not an array.
+ */
+csimdjson_error csimdjson_value_read_doubles(csimdjson_value *value, double *out, size_t capacity, size_t *count,
+                                             bool *finished, csimdjson_array_iterator *iterator,
+                                             csimdjson_value *element);
 csimdjson_error csimdjson_array_iterator_read_int64s(csimdjson_array_iterator *iterator, int64_t *out,
                                                      size_t capacity, size_t *count, bool *finished,
                                                      csimdjson_value *value);

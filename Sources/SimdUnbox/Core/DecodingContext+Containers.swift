@@ -52,21 +52,23 @@ extension _DecodingContext {
     }
 
     /// Reads an array of numbers with bulk shim calls into scratch space, then copies them out
-    /// once. Elements the bulk read cannot take (numeric strings, errors) go through `decode`.
+    /// once: a short array such as a coordinate pair takes one shim call. Elements the bulk read
+    /// cannot take (numeric strings, errors) go through the scalar slow path.
     @inlinable
     func _doubles(from value: inout csimdjson_value) throws -> [Double] {
-        var iterator = try _arrayIterator(from: &value)
-        try _enter()
-        defer { _leave() }
-        if _state.pointee.doubleCapacity == 0 { _growDoubles() }
-        var count = 0
+        if _slowPath(_state.pointee.depth >= _state.pointee.maxDepth) { throw _depthError() }
+        if _slowPath(_state.pointee.doubleCapacity == 0) { _growDoubles() }
+        var iterator = csimdjson_array_iterator()
         var element = csimdjson_value()
+        var count = 0
+        var read = 0
+        var finished = false
+        var code = csimdjson_value_read_doubles(
+            &value, _state.pointee.doubles, _state.pointee.doubleCapacity, &read, &finished, &iterator, &element)
+        if _slowPath(code != CSIMDJSON_SUCCESS && iterator.storage.0 == 0) {
+            throw _valueError(code, value: &value, expected: .array)
+        }
         while true {
-            var read = 0
-            var finished = false
-            let code = csimdjson_array_iterator_read_doubles(
-                &iterator, _state.pointee.doubles.unsafelyUnwrapped + count, _state.pointee.doubleCapacity - count,
-                &read, &finished, &element)
             count += read
             if _fastPath(finished) { break }
             if code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_ERROR {
@@ -82,6 +84,9 @@ extension _DecodingContext {
                 throw _containerError(code)
             }
             if count == _state.pointee.doubleCapacity { _growDoubles() }
+            code = csimdjson_array_iterator_read_doubles(
+                &iterator, _state.pointee.doubles.unsafelyUnwrapped + count, _state.pointee.doubleCapacity - count,
+                &read, &finished, &element)
         }
         return Array(UnsafeBufferPointer(start: _state.pointee.doubles, count: count))
     }
