@@ -21,7 +21,6 @@ let package = Package(
             dependencies: ["CSimdJSONSystem"],
             path: "CSimdJSON",
             exclude: ["System"],
-            sources: ["csimdjson.cpp"],
             publicHeadersPath: "include",
             cxxSettings: [
                 // SwiftPM drops the -D flags pkg-config reports; simdjson's types must have the
