@@ -86,6 +86,17 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
         path.insert(component, at: 0)
     }
 
+    /// Whether the error, met while following a key path, means the value is simply absent: a
+    /// missing key or index, or a `null` where the path goes on.
+    @usableFromInline
+    var _meansAbsent: Bool {
+        switch reason {
+        case .missingKey: true
+        case .typeMismatch(_, let found): found == .null
+        default: false
+        }
+    }
+
     /// Whether the error means the document itself is broken (rather than not matching a model),
     /// so that no caller may recover from it by skipping a value.
     @usableFromInline

@@ -151,21 +151,28 @@ public struct Unboxer {
         }
     }
 
-    /// Decodes the value at a key path, or returns `nil` when a step of the path is missing or the
-    /// value is `null`. A value of the wrong type still throws.
+    /// Decodes the value at a key path, or returns `nil` when a step of the path is missing or
+    /// `null`, or the value is `null`. A value of the wrong type still throws.
     ///
     /// - Parameter keyPath: Dot-separated keys and indices, or a JSON Pointer.
     /// - Returns: The decoded value, or `nil`.
     /// - Throws: `UnboxError` if the value is present but of another type or invalid.
     @inlinable
     public func unboxIfPresent<T: UnboxCompatible>(keyPath: String) throws -> T? {
+        try _checkLive()
+        var object = _object
+        var value = csimdjson_value()
+        let passed: [UnboxPathComponent]
         do {
-            return try _unbox(keyPath: keyPath) { value -> T? in
-                if try _context._isNull(&value) { return nil }
-                return try T._unbox(from: &value, context: _context)
-            }
-        } catch let error as UnboxError where error.reason == .missingKey {
+            passed = try _context._navigate(_KeyPath(keyPath), from: &object, into: &value)
+        } catch let error as UnboxError where error._meansAbsent {
             return nil
+        }
+        do {
+            if try _context._isNull(&value) { return nil }
+            return try T._unbox(from: &value, context: _context)
+        } catch {
+            throw _context._prepending(passed, to: error)
         }
     }
 
