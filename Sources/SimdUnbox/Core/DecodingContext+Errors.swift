@@ -56,7 +56,8 @@ extension _DecodingContext {
             }
             return _mismatchError(expected: name ?? expected.description, found: found, value: &value, offset: offset)
         case CSIMDJSON_NUMBER_OUT_OF_RANGE:
-            return UnboxError(reason: .numberOutOfRange("does not fit in \(name ?? "the requested type")"), byteOffset: offset)
+            return UnboxError(
+                reason: .numberOutOfRange("does not fit in \(name ?? "the requested type")"), byteOffset: offset)
         default:
             return _malformedError(code, offset: offset)
         }

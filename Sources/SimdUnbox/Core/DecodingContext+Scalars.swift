@@ -83,7 +83,8 @@ extension _DecodingContext {
     func _integerSlowPath<Integer: FixedWidthInteger>(
         _: Integer.Type, from value: inout csimdjson_value, code: csimdjson_error
     ) throws -> Integer {
-        guard code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_OUT_OF_RANGE || code == CSIMDJSON_NUMBER_ERROR
+        guard
+            code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_OUT_OF_RANGE || code == CSIMDJSON_NUMBER_ERROR
         else { throw _valueError(code, value: &value, expected: .number, as: "an integer") }
         let offset = _offset(of: &value)
         switch try _type(of: &value) {

@@ -69,7 +69,8 @@ extension _DecodingContext {
                     guard let index = Int(segment), index >= 0 else {
                         passed.append(.key(segment))
                         throw UnboxError(
-                            reason: .typeMismatch(expected: "an object", found: .array), byteOffset: _offset(of: &value))
+                            reason: .typeMismatch(expected: "an object", found: .array), byteOffset: _offset(of: &value)
+                        )
                     }
                     passed.append(.index(index))
                     var iterator = try _arrayIterator(from: &value)

@@ -121,7 +121,9 @@ extension _DecodingContext {
     func _jsonValue(from value: inout csimdjson_value) throws -> JSONValue {
         switch try _type(of: &value) {
         case .null:
-            guard try _isNull(&value) else { throw _malformedError(CSIMDJSON_N_ATOM_ERROR, offset: _offset(of: &value)) }
+            guard try _isNull(&value) else {
+                throw _malformedError(CSIMDJSON_N_ATOM_ERROR, offset: _offset(of: &value))
+            }
             return .null
         case .bool:
             return .bool(try _bool(from: &value))
@@ -142,7 +144,9 @@ extension _DecodingContext {
     func _validate(_ value: inout csimdjson_value) throws {
         switch try _type(of: &value) {
         case .null:
-            guard try _isNull(&value) else { throw _malformedError(CSIMDJSON_N_ATOM_ERROR, offset: _offset(of: &value)) }
+            guard try _isNull(&value) else {
+                throw _malformedError(CSIMDJSON_N_ATOM_ERROR, offset: _offset(of: &value))
+            }
         case .bool:
             _ = try _bool(from: &value)
         case .number:

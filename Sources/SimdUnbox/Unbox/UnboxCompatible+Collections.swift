@@ -47,7 +47,8 @@ extension Dictionary: UnboxCompatible where Key: UnboxableKey, Value: UnboxCompa
         var result: [Key: Value] = [:]
         try context._fields(from: &value, allowInvalidElements: allowInvalidElements) { key, element in
             guard let transformed = Key.transform(unboxedKey: key) else {
-                throw context._invalidValueError("\"\(key)\" is not a valid \(Key.self) key", offset: context._currentOffset())
+                throw context._invalidValueError(
+                    "\"\(key)\" is not a valid \(Key.self) key", offset: context._currentOffset())
             }
             result[transformed] = try Value._unbox(from: &element, context: context)
         }

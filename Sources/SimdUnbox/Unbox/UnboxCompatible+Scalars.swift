@@ -17,7 +17,9 @@ extension Bool: UnboxCompatible {
         var result = false
         var value = csimdjson_value()
         let code = csimdjson_object_find_bool(&object, key.baseAddress, key.count, &result, &value)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._fieldError(code, value: &value, expected: .bool) }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            throw context._fieldError(code, value: &value, expected: .bool)
+        }
         return result
     }
 }
@@ -111,14 +113,16 @@ extension _UnboxInteger {
             code = csimdjson_object_find_int64(&object, key.baseAddress, key.count, &result, &value)
             if _fastPath(code == CSIMDJSON_SUCCESS) {
                 if let exact = Self(exactly: result) { return exact }
-                throw context._outOfRangeError("\(result) does not fit in \(Self.self)", offset: context._currentOffset())
+                throw context._outOfRangeError(
+                    "\(result) does not fit in \(Self.self)", offset: context._currentOffset())
             }
         } else {
             var result: UInt64 = 0
             code = csimdjson_object_find_uint64(&object, key.baseAddress, key.count, &result, &value)
             if _fastPath(code == CSIMDJSON_SUCCESS) {
                 if let exact = Self(exactly: result) { return exact }
-                throw context._outOfRangeError("\(result) does not fit in \(Self.self)", offset: context._currentOffset())
+                throw context._outOfRangeError(
+                    "\(result) does not fit in \(Self.self)", offset: context._currentOffset())
             }
         }
         if code == CSIMDJSON_NO_SUCH_FIELD { throw context._missingKeyError() }

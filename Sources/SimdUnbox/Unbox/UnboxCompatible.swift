@@ -20,7 +20,9 @@ public protocol UnboxCompatible {
 
     /// Finds the field `key` of `object` and decodes its value. SimdUnbox's internal entry point,
     /// which scalar types implement as one fused shim call.
-    static func _unbox(field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext)
+    static func _unbox(
+        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+    )
         throws -> Self
 }
 
