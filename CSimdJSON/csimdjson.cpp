@@ -76,6 +76,28 @@ inline void store_value(csimdjson_value *out, const ondemand::value &value) noex
   store(out, slot);
 }
 
+/// simdjson 3.0.1's On-Demand `get_double` misreads numbers written `0.` (or `-0.`) followed by
+/// more than 19 significant digits: it checks the wrong span for 64-bit overflow. Such numbers are
+/// refused here (NUMBER_ERROR, value unconsumed) so that the caller parses their text exactly.
+inline bool misread_by_get_double(const char *token) noexcept {
+  const char *p = token + (*token == '-');
+  if (p[0] != '0' || p[1] != '.') { return false; }
+  p += 2;
+  while (*p == '0') { ++p; }
+  int digits = 0;
+  while (*p >= '0' && *p <= '9' && digits <= 19) {
+    ++p;
+    ++digits;
+  }
+  return digits > 19;
+}
+
+inline error_code checked_get_double(ondemand::value &value, double &out) noexcept {
+  error_code error = value.get_double().get(out);
+  if (simdjson_unlikely(!error && misread_by_get_double(value.raw_json_token().data()))) { return NUMBER_ERROR; }
+  return error;
+}
+
 } // namespace
 
 struct csimdjson_parser {
@@ -262,19 +284,14 @@ extern "C" csimdjson_error csimdjson_value_get_type(csimdjson_value *value, csim
 extern "C" csimdjson_error csimdjson_value_get_location(csimdjson_value *value, const uint8_t **location) {
   if (is_empty(value)) { return CSIMDJSON_UNINITIALIZED; }
   value_slot slot = load<value_slot>(value);
-  std::string_view token;
   if (slot.root_parser == nullptr) {
-    token = slot.value.raw_json_token();
-    *location = reinterpret_cast<const uint8_t *>(token.data());
+    *location = reinterpret_cast<const uint8_t *>(slot.value.raw_json_token().data());
     return CSIMDJSON_SUCCESS;
   }
-  csimdjson_parser &parser = *slot.root_parser;
-  const char *current = nullptr;
-  if (parser.document.current_location().get(current)) {
-    *location = parser.document_start + parser.document_length;
-  } else {
-    *location = reinterpret_cast<const uint8_t *>(current);
-  }
+  std::string_view token;
+  error_code error = slot.root_parser->document.raw_json_token().get(token);
+  if (error) { return code(error); }
+  *location = reinterpret_cast<const uint8_t *>(token.data());
   return CSIMDJSON_SUCCESS;
 }
 
@@ -292,8 +309,15 @@ extern "C" csimdjson_error csimdjson_value_get_uint64(csimdjson_value *value, ui
 
 extern "C" csimdjson_error csimdjson_value_get_double(csimdjson_value *value, double *out) {
   return dispatch(
-      value, [&](ondemand::value &v) { return v.get_double().get(*out); },
-      [&](csimdjson_parser &p) { return p.document.get_double().get(*out); });
+      value, [&](ondemand::value &v) { return checked_get_double(v, *out); },
+      [&](csimdjson_parser &p) -> error_code {
+        error_code error = p.document.get_double().get(*out);
+        std::string_view token;
+        if (!error && !p.document.raw_json_token().get(token) && misread_by_get_double(token.data())) {
+          return NUMBER_ERROR;
+        }
+        return error;
+      });
 }
 
 extern "C" csimdjson_error csimdjson_value_get_int64_in_string(csimdjson_value *value, int64_t *out) {
@@ -415,8 +439,9 @@ extern "C" csimdjson_error csimdjson_value_skip(csimdjson_value *value) {
 
 namespace {
 
-/// Finds `key` and reads it with `read`; on a read error the field's value goes to `out`.
-template <typename Read>
+/// Finds `key` and reads it with `read`; on a read error (or always, with `always_store`) the
+/// field's value goes to `out`.
+template <bool always_store = false, typename Read>
 inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *key, size_t key_length,
                                      csimdjson_value *out, Read &&read) noexcept {
   ondemand::object object = load<ondemand::object>(opaque);
@@ -424,7 +449,7 @@ inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *ke
   error_code error = object.find_field_unordered(key_view(key, key_length)).get(value);
   if (simdjson_unlikely(error)) { return code(error); }
   error = read(value);
-  if (simdjson_unlikely(error)) { store_value(out, value); }
+  if (always_store || simdjson_unlikely(error)) { store_value(out, value); }
   return code(error);
 }
 
@@ -440,19 +465,55 @@ extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object,
   return CSIMDJSON_SUCCESS;
 }
 
+extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_object *object, const uint8_t *key,
+                                                                 size_t key_length, csimdjson_value *out) {
+  ondemand::object cursor = load<ondemand::object>(object);
+  bool non_empty = false;
+  error_code error = cursor.reset().get(non_empty);
+  if (error) { return code(error); }
+  if (!non_empty) { return CSIMDJSON_NO_SUCH_FIELD; }
+  std::string_view wanted = key_view(key, key_length);
+  for (auto result : cursor) {
+    ondemand::field field;
+    if ((error = std::move(result).get(field))) { return code(error); }
+    // Only a key with a backslash can differ from its unescaped form.
+    const char *raw = field.key().raw();
+    const char *end = raw;
+    bool escaped = false;
+    while (*end != '"') {
+      if (*end == '\\') {
+        escaped = true;
+        end += 2;
+      } else {
+        ++end;
+      }
+    }
+    if (!escaped) { continue; }
+    std::string_view unescaped;
+    if ((error = field.unescaped_key().get(unescaped))) { return code(error); }
+    if (unescaped == wanted) {
+      store_value(out, field.value());
+      return CSIMDJSON_SUCCESS;
+    }
+  }
+  return CSIMDJSON_NO_SUCH_FIELD;
+}
+
 extern "C" csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key,
                                                        size_t key_length, int64_t *out, csimdjson_value *value) {
-  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_int64().get(*out); });
+  return find_and_read<true>(object, key, key_length, value,
+                             [&](ondemand::value &v) { return v.get_int64().get(*out); });
 }
 
 extern "C" csimdjson_error csimdjson_object_find_uint64(csimdjson_object *object, const uint8_t *key,
                                                         size_t key_length, uint64_t *out, csimdjson_value *value) {
-  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_uint64().get(*out); });
+  return find_and_read<true>(object, key, key_length, value,
+                             [&](ondemand::value &v) { return v.get_uint64().get(*out); });
 }
 
 extern "C" csimdjson_error csimdjson_object_find_double(csimdjson_object *object, const uint8_t *key,
                                                         size_t key_length, double *out, csimdjson_value *value) {
-  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_double().get(*out); });
+  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return checked_get_double(v, *out); });
 }
 
 extern "C" csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8_t *key,
@@ -577,7 +638,7 @@ inline csimdjson_error read_numbers(csimdjson_array_iterator *iterator, Number *
   return code(error);
 }
 
-inline error_code read_double(ondemand::value &v, double &d) noexcept { return v.get_double().get(d); }
+inline error_code read_double(ondemand::value &v, double &d) noexcept { return checked_get_double(v, d); }
 
 } // namespace
 

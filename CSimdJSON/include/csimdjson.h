@@ -169,7 +169,11 @@ csimdjson_error csimdjson_value_get_location(csimdjson_value *value, const uint8
 csimdjson_error csimdjson_value_get_int64(csimdjson_value *value, int64_t *out);
 /** @returns CSIMDJSON_INCORRECT_TYPE for a negative number or one with a fraction or exponent. */
 csimdjson_error csimdjson_value_get_uint64(csimdjson_value *value, uint64_t *out);
-/** Correctly rounded. @returns CSIMDJSON_NUMBER_ERROR for a malformed number. */
+/**
+ * Correctly rounded. @returns CSIMDJSON_NUMBER_ERROR for a malformed number, for one beyond
+ * `double`'s range, and for the rare forms simdjson 3.0.1 misreads (`0.` and 20 or more digits),
+ * which the caller should then parse from `csimdjson_value_get_number_text`.
+ */
 csimdjson_error csimdjson_value_get_double(csimdjson_value *value, double *out);
 /** A number written inside a string, such as "42" (JSON number grammar). */
 csimdjson_error csimdjson_value_get_int64_in_string(csimdjson_value *value, int64_t *out);
@@ -199,10 +203,20 @@ csimdjson_error csimdjson_value_skip(csimdjson_value *value);
 csimdjson_error csimdjson_object_find_field(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                             csimdjson_value *out);
 
+/**
+ * Finds a field whose key, once unescaped, equals `key`: the slow second look for keys written
+ * with escape sequences (`"na\u006de"`), which the lookups above, comparing raw bytes, miss.
+ * Restarts from the object's first field.
+ * @returns CSIMDJSON_NO_SUCH_FIELD when no escaped key matches.
+ */
+csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_object *object, const uint8_t *key,
+                                                      size_t key_length, csimdjson_value *out);
+
 /*
- * Fused lookups: find the key and read a scalar in one call. On CSIMDJSON_INCORRECT_TYPE and
- * CSIMDJSON_NUMBER_OUT_OF_RANGE the field's value is left unconsumed in `value` so that the caller
- * can inspect it; on CSIMDJSON_NO_SUCH_FIELD `value` is untouched.
+ * Fused lookups: find the key and read a scalar in one call. On CSIMDJSON_INCORRECT_TYPE,
+ * CSIMDJSON_NUMBER_OUT_OF_RANGE and CSIMDJSON_NUMBER_ERROR the field's value is left unconsumed in
+ * `value` so that the caller can inspect it (the integer lookups write `value` on success too);
+ * on CSIMDJSON_NO_SUCH_FIELD `value` is untouched.
  */
 csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                             int64_t *out, csimdjson_value *value);

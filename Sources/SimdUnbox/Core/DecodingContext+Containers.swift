@@ -149,6 +149,26 @@ extension _DecodingContext {
         throws
     {
         let code = csimdjson_object_find_field(&object, key.baseAddress, key.count, &value)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _fieldError(code, value: &value, expected: .object) }
+        if _fastPath(code == CSIMDJSON_SUCCESS) { return }
+        if code == CSIMDJSON_NO_SUCH_FIELD, try _findEscapedField(key, in: &object, into: &value) { return }
+        throw _fieldError(code, value: &value, expected: .object)
+    }
+
+    /// The second look for a key the raw-byte lookup missed: a key written with escape sequences
+    /// (`"na\u006de"` for `name`). Only documents that contain a backslash pay for it.
+    @inline(never)
+    @usableFromInline
+    func _findEscapedField(
+        _ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value
+    ) throws -> Bool {
+        if _state.pointee.hasBackslash == 0 {
+            let bytes = UnsafeRawBufferPointer(start: _documentStart, count: _documentLength)
+            _state.pointee.hasBackslash = bytes.contains(UInt8(ascii: "\\")) ? 2 : 1
+        }
+        guard _state.pointee.hasBackslash == 2 else { return false }
+        let code = csimdjson_object_find_field_unescaped(&object, key.baseAddress, key.count, &value)
+        if code == CSIMDJSON_SUCCESS { return true }
+        if code == CSIMDJSON_NO_SUCH_FIELD { return false }
+        throw _containerError(code)
     }
 }

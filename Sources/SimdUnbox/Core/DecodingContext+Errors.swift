@@ -31,7 +31,7 @@ extension _DecodingContext {
     @usableFromInline
     func _malformedError(_ code: csimdjson_error, offset: Int) -> UnboxError {
         let error = UnboxError(reason: .malformedJSON(_message(code)), byteOffset: offset)
-        if _malformed == nil { _malformed = error }
+        _markBroken(error)
         return error
     }
 
@@ -119,8 +119,16 @@ extension _DecodingContext {
     func _depthError() -> UnboxError {
         let error = UnboxError(
             reason: .depthLimitExceeded(limit: _state.pointee.maxDepth), byteOffset: _currentOffset())
-        if _malformed == nil { _malformed = error }
+        _markBroken(error)
         return error
+    }
+
+    /// Remembers the first error that breaks the document and retires every `Unboxer`: after a
+    /// structural error simdjson's cursors must not be touched again.
+    func _markBroken(_ error: UnboxError) {
+        if _malformed == nil { _malformed = error }
+        _state.pointee.broken = true
+        _state.pointee.activeToken = 0
     }
 
     @inline(never)

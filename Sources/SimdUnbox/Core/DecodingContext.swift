@@ -32,6 +32,12 @@ struct _DecodingState {
     @usableFromInline var activeToken: UInt64 = 0
     @usableFromInline var lastToken: UInt64 = 0
     @usableFromInline var depth: Int = 0
+    /// Set once malformed JSON has been met: the cursors may be dead, so no `Unboxer` may read
+    /// again.
+    @usableFromInline var broken = false
+    /// Whether the document contains a backslash at all (0: not yet known, 1: no, 2: yes), which
+    /// decides whether a missing key deserves a second, unescaping look.
+    @usableFromInline var hasBackslash: UInt8 = 0
     @usableFromInline var maxDepth: Int
     /// Scratch space for bulk numeric reads.
     @usableFromInline var doubles: UnsafeMutablePointer<Double>?
@@ -149,7 +155,7 @@ public final class _DecodingContext {
         let token = _state.pointee.lastToken
         _state.pointee.activeToken = token
         defer {
-            _state.pointee.activeToken = saved
+            _state.pointee.activeToken = _state.pointee.broken ? 0 : saved
             _leave()
         }
         return try body(Unboxer(_context: self, _object: object, _token: token))

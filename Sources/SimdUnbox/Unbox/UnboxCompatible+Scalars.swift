@@ -38,10 +38,13 @@ extension String: UnboxCompatible {
         var count = 0
         var value = csimdjson_value()
         let code = csimdjson_object_find_string(&object, key.baseAddress, key.count, &bytes, &count, &value)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
-            throw context._fieldError(code, value: &value, expected: .string)
+        if _fastPath(code == CSIMDJSON_SUCCESS) {
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        if code == CSIMDJSON_NO_SUCH_FIELD, try context._findEscapedField(key, in: &object, into: &value) {
+            return try context._string(from: &value)
+        }
+        throw context._fieldError(code, value: &value, expected: .string)
     }
 }
 
@@ -59,7 +62,10 @@ extension Double: UnboxCompatible {
         var value = csimdjson_value()
         let code = csimdjson_object_find_double(&object, key.baseAddress, key.count, &result, &value)
         if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
-        if code == CSIMDJSON_NO_SUCH_FIELD { throw context._missingKeyError() }
+        if code == CSIMDJSON_NO_SUCH_FIELD {
+            guard try context._findEscapedField(key, in: &object, into: &value) else { throw context._missingKeyError() }
+            return try context._double(from: &value)
+        }
         return try context._doubleSlowPath(from: &value, code: code)
     }
 }
@@ -114,7 +120,7 @@ extension _UnboxInteger {
             if _fastPath(code == CSIMDJSON_SUCCESS) {
                 if let exact = Self(exactly: result) { return exact }
                 throw context._outOfRangeError(
-                    "\(result) does not fit in \(Self.self)", offset: context._currentOffset())
+                    "\(result) does not fit in \(Self.self)", offset: context._offset(of: &value))
             }
         } else {
             var result: UInt64 = 0
@@ -122,10 +128,13 @@ extension _UnboxInteger {
             if _fastPath(code == CSIMDJSON_SUCCESS) {
                 if let exact = Self(exactly: result) { return exact }
                 throw context._outOfRangeError(
-                    "\(result) does not fit in \(Self.self)", offset: context._currentOffset())
+                    "\(result) does not fit in \(Self.self)", offset: context._offset(of: &value))
             }
         }
-        if code == CSIMDJSON_NO_SUCH_FIELD { throw context._missingKeyError() }
+        if code == CSIMDJSON_NO_SUCH_FIELD {
+            guard try context._findEscapedField(key, in: &object, into: &value) else { throw context._missingKeyError() }
+            return try context._integer(Self.self, from: &value)
+        }
         return try context._integerSlowPath(Self.self, from: &value, code: code)
     }
 }

@@ -42,7 +42,8 @@ public struct Unboxer {
     @inline(never)
     @usableFromInline
     func _staleError() -> UnboxError {
-        _context._misuseError(
+        if let malformed = _context._malformed { return malformed }
+        return _context._misuseError(
             "an Unboxer was used outside the init(unboxer:) it was passed to "
                 + "(while a nested value was being decoded, or after decoding finished)")
     }
@@ -142,8 +143,13 @@ public struct Unboxer {
         var key = key
         do {
             let code = key.withUTF8 { csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value) }
-            if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _context._containerError(code) }
+            if code == CSIMDJSON_NO_SUCH_FIELD {
+                guard try key.withUTF8({ try _context._findEscapedField($0, in: &object, into: &value) }) else {
+                    return nil
+                }
+            } else if _slowPath(code != CSIMDJSON_SUCCESS) {
+                throw _context._containerError(code)
+            }
             if try _context._isNull(&value) { return nil }
             return try T._unbox(from: &value, context: _context)
         } catch {
