@@ -1,0 +1,200 @@
+import Foundation
+import SimdUnbox
+import Testing
+
+/// The exact text of errors: `path: reason (byte N)`, with paths through models, arrays,
+/// dictionaries and key paths.
+@Suite struct ErrorDescriptionTests {
+    @Test func typeMismatchDeepInAFeed() throws {
+        let json = #"{"statuses":[{},{},{},{"user":{"screen_name":5}}]}"#
+        let error = try #require(unboxError(Feed.self, json))
+        let offset = try #require(TestSupport.offset(of: "5", in: json))
+        #expect(offset == 45)
+        #expect(error.description == "statuses[3].user.screen_name: expected a string, found a number (byte \(offset))")
+        #expect(error.path == [.key("statuses"), .index(3), .key("user"), .key("screen_name")])
+        #expect(error.reason == .typeMismatch(expected: "a string", found: .number))
+        #expect(error.byteOffset == offset)
+    }
+
+    @Test func missingKey() throws {
+        let json = #"{"statuses":[{},{"user":{"name":"x"}}]}"#
+        let error = try #require(unboxError(Feed.self, json))
+        #expect(error.reason == .missingKey)
+        #expect(error.path == [.key("statuses"), .index(1), .key("user"), .key("screen_name")])
+        let offset = try #require(error.byteOffset)
+        #expect(error.description == "statuses[1].user.screen_name: key not found (byte \(offset))")
+        // The offset lies inside the object that lacks the key.
+        let objectStart = try #require(TestSupport.offset(of: #"{"name""#, in: json))
+        #expect(offset >= objectStart && offset <= objectStart + #"{"name":"x"}"#.utf8.count)
+    }
+
+    @Test func missingRootKey() throws {
+        let error = try #require(unboxError(Field<Int>.self, "{}"))
+        #expect(error.reason == .missingKey)
+        #expect(error.path == [.key("value")])
+        #expect(error.description.hasPrefix("value: key not found (byte "))
+    }
+
+    @Test func typeMismatchThroughDictionaryAndKeyPath() throws {
+        let json = #"{"value": {"ann": {"user": {"screen_name": "a"}}, "bob": {"user": {"screen_name": null}}}}"#
+        let error = try #require(unboxError(Field<[String: Status]>.self, json))
+        #expect(error.path == [.key("value"), .key("bob"), .key("user"), .key("screen_name")])
+        #expect(error.reason == .typeMismatch(expected: "a string", found: .null))
+        let nullOffset = try #require(TestSupport.offset(of: "null", in: json))
+        #expect(error.description == "value.bob.user.screen_name: expected a string, found null (byte \(nullOffset))")
+
+        let keyPath = try #require(unboxError(Deep.self, #"{"a": {"b": [0, {"c": true}]}}"#))
+        #expect(keyPath.path == [.key("a"), .key("b"), .index(1), .key("c")])
+        #expect(keyPath.description == "a.b[1].c: expected a string, found a boolean (byte 22)")
+    }
+
+    @Test func invalidEnumRawValue() throws {
+        let json = #"{"level": "loud"}"#
+        let error = try #require(unboxError(Setting.self, json))
+        #expect(error.path == [.key("level")])
+        #expect(error.byteOffset == 10)
+        guard case .invalidValue(let detail) = error.reason else {
+            Issue.record("expected invalidValue, got \(error.reason)")
+            return
+        }
+        #expect(detail.contains("loud"))
+        #expect(error.description == "level: invalid value: \(detail) (byte 10)")
+    }
+
+    @Test func transformAndFormatterReturningNil() throws {
+        let transform = try #require(unboxError(Field<Even>.self, #"{"value": 3}"#))
+        #expect(transform.reason.kind == "invalidValue")
+        #expect(transform.byteOffset == 10)
+        #expect(transform.description.hasPrefix("value: invalid value: "))
+        #expect(transform.description.hasSuffix(" (byte 10)"))
+        #expect(try unboxField(Even.self, "4").value == 4)
+
+        let formatter = try #require(unboxError(Formatted.self, #"{"date": "31/12/2020"}"#))
+        #expect(formatter.reason.kind == "invalidValue")
+        #expect(formatter.path == [.key("date")])
+        #expect(formatter.byteOffset == 9)
+        let formatted: Formatted = try unbox(string: #"{"date": "2020-12-31T00:00:00Z"}"#)
+        #expect(formatted.date == Date(timeIntervalSince1970: 1_609_372_800))
+
+        let dates = try #require(unboxError(Dates.self, #"{"dates": ["2020-12-31T00:00:00Z", "nope"]}"#))
+        #expect(dates.path == [.key("dates"), .index(1)])
+        #expect(dates.reason.kind == "invalidValue")
+        let lossyDates: Dates = try unbox(string: #"{"dates": ["2020-12-31T00:00:00Z", "nope"], "lossy": true}"#)
+        #expect(lossyDates.dates.count == 1)
+    }
+
+    @Test func numberOutOfRangeDescription() throws {
+        let error = try #require(unboxError([UInt64].self, "[18446744073709551616]"))
+        #expect(error.path == [.index(0)])
+        #expect(error.reason.kind == "numberOutOfRange")
+        #expect(error.description.hasPrefix("[0]: number out of range: "))
+        #expect(error.description.hasSuffix(" (byte 1)"))
+    }
+
+    @Test func malformedDescription() throws {
+        let json = #"{"statuses": [{"user": {"screen_name": tru}}]}"#
+        let error = try #require(unboxError(Feed.self, json))
+        #expect(error._isMalformedDocument)
+        let offset = try #require(TestSupport.offset(of: "tru", in: json))
+        #expect(error.byteOffset == offset)
+        #expect(error.description.hasSuffix("(byte \(offset))"), "\(error)")
+        #expect(error.description.contains("malformed JSON: "), "\(error)")
+    }
+
+    @Test func misuseAndCustomDescriptions() {
+        let misuse = UnboxError(reason: .misuse("kept an Unboxer"))
+        #expect(misuse.description == "misuse: kept an Unboxer")
+        let custom = UnboxError(reason: .custom("nope"), path: [.key("a"), .index(2), .index(0), .key("b")], byteOffset: 7)
+        #expect(custom.description == "a[2][0].b: nope (byte 7)")
+        let root = UnboxError(reason: .missingKey, path: [.index(0)])
+        #expect(root.description == "[0]: key not found")
+        let depth = UnboxError(reason: .depthLimitExceeded(limit: 3), byteOffset: 0)
+        #expect(depth.description == "nesting deeper than the limit of 3 (byte 0)")
+        #expect(UnboxPathComponent.key("k").description == "k")
+        #expect(UnboxPathComponent.index(4).description == "[4]")
+        #expect(JSONType.object.description == "an object")
+        #expect(JSONType.array.description == "an array")
+        #expect(JSONType.null.description == "null")
+    }
+
+    @Test func errorsAreEquatableAndSendable() throws {
+        let first = try #require(unboxError(Field<Int>.self, #"{"value": true}"#))
+        let second = try #require(unboxError(Field<Int>.self, #"{"value": true}"#))
+        #expect(first == second)
+        let sendable: any Sendable = first
+        #expect(sendable is UnboxError)
+    }
+}
+
+// MARK: - Models
+
+private struct Feed: Unboxable {
+    let statuses: [Status]
+
+    init(unboxer: Unboxer) throws {
+        statuses = try unboxer.unbox(key: "statuses")
+    }
+}
+
+private struct Status: Unboxable {
+    let screenName: String?
+
+    init(unboxer: Unboxer) throws {
+        // The first three statuses are empty objects: only those with a user are read.
+        let user: User? = try unboxer.unboxIfPresent(key: "user")
+        screenName = user?.screenName
+    }
+}
+
+private struct User: Unboxable {
+    let screenName: String
+
+    init(unboxer: Unboxer) throws {
+        screenName = try unboxer.unbox(key: "screen_name")
+    }
+}
+
+private struct Deep: Unboxable {
+    let c: String
+
+    init(unboxer: Unboxer) throws {
+        c = try unboxer.unbox(keyPath: "a.b.1.c")
+    }
+}
+
+private enum Level: String, UnboxableEnum {
+    case quiet, normal
+}
+
+private struct Setting: Unboxable {
+    let level: Level
+
+    init(unboxer: Unboxer) throws {
+        level = try unboxer.unbox(key: "level")
+    }
+}
+
+private struct Even: UnboxableByTransform {
+    let value: Int
+
+    static func transform(unboxedValue: Int) -> Even? {
+        unboxedValue % 2 == 0 ? Even(value: unboxedValue) : nil
+    }
+}
+
+private struct Formatted: Unboxable {
+    let date: Date
+
+    init(unboxer: Unboxer) throws {
+        date = try unboxer.unbox(key: "date", formatter: ISO8601DateFormatter())
+    }
+}
+
+private struct Dates: Unboxable {
+    let dates: [Date]
+
+    init(unboxer: Unboxer) throws {
+        let lossy = (try? unboxer.unbox(key: "lossy") as Bool) ?? false
+        dates = try unboxer.unbox(key: "dates", formatter: ISO8601DateFormatter(), allowInvalidElements: lossy)
+    }
+}
