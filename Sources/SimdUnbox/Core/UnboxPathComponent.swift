@@ -1,3 +1,5 @@
+import Foundation
+
 /// One step of the path from the root of a document to a value: an object key or an array index.
 ///
 /// ```swift
@@ -19,11 +21,15 @@ public enum UnboxPathComponent: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension [UnboxPathComponent] {
-    /// The path as text: keys joined by dots, indices in brackets (`statuses[3].user.screen_name`).
+    /// The path as text: keys joined by dots, indices in brackets (`statuses[3].user.screen_name`);
+    /// a key that is empty or holds a dot, a bracket or a quote is written `["a.b"]`.
     var pathDescription: String {
         var text = ""
         for component in self {
             switch component {
+            case .key(let key) where key.isEmpty || key.contains(where: { ".[]\"".contains($0) }):
+                // Keys that would read ambiguously are quoted: a["b.c"].d
+                text += "[\"" + key.replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
             case .key(let key):
                 if !text.isEmpty { text += "." }
                 text += key

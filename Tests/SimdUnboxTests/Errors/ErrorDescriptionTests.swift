@@ -28,6 +28,14 @@ import Testing
         #expect(offset >= objectStart && offset <= objectStart + #"{"name":"x"}"#.utf8.count)
     }
 
+    @Test func keysThatWouldReadAmbiguouslyAreQuoted() throws {
+        let json = #"{"value": {"a.b": {"user": {"screen_name": 1}}}}"#
+        let error = try #require(unboxError(Field<[String: Status]>.self, json))
+        #expect(error.path == [.key("value"), .key("a.b"), .key("user"), .key("screen_name")])
+        let offset = try #require(TestSupport.offset(of: "1}", in: json))
+        #expect(error.description == #"value["a.b"].user.screen_name: expected a string, found a number (byte \#(offset))"#)
+    }
+
     @Test func missingRootKey() throws {
         let error = try #require(unboxError(Field<Int>.self, "{}"))
         #expect(error.reason == .missingKey)
