@@ -465,6 +465,16 @@ extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object,
   return CSIMDJSON_SUCCESS;
 }
 
+extern "C" csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object *object, const uint8_t *key,
+                                                               size_t key_length, csimdjson_value *out, bool *is_null) {
+  ondemand::object cursor = load<ondemand::object>(object);
+  ondemand::value value;
+  error_code error = cursor.find_field_unordered(key_view(key, key_length)).get(value);
+  if (error) { return code(error); }
+  store_value(out, value);
+  return code(value.is_null().get(*is_null));
+}
+
 extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_object *object, const uint8_t *key,
                                                                  size_t key_length, csimdjson_value *out) {
   ondemand::object cursor = load<ondemand::object>(object);

@@ -204,6 +204,14 @@ csimdjson_error csimdjson_object_find_field(csimdjson_object *object, const uint
                                             csimdjson_value *out);
 
 /**
+ * Finds `key` and checks for `null` in one call: `*is_null` is true (and the `null` consumed) when
+ * the field's value is `null`; otherwise `out` holds the value, unread.
+ * @returns CSIMDJSON_NO_SUCH_FIELD when no field has the key.
+ */
+csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                    csimdjson_value *out, bool *is_null);
+
+/**
  * Finds a field whose key, once unescaped, equals `key`: the slow second look for keys written
  * with escape sequences (`"na\u006de"`), which the lookups above, comparing raw bytes, miss.
  * Restarts from the object's first field.

@@ -142,15 +142,19 @@ public struct Unboxer {
         var value = csimdjson_value()
         var key = key
         do {
-            let code = key.withUTF8 { csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value) }
+            var isNull = false
+            let code = key.withUTF8 {
+                csimdjson_object_find_field_or_null(&object, $0.baseAddress, $0.count, &value, &isNull)
+            }
             if code == CSIMDJSON_NO_SUCH_FIELD {
                 guard try key.withUTF8({ try _context._findEscapedField($0, in: &object, into: &value) }) else {
                     return nil
                 }
+                isNull = try _context._isNull(&value)
             } else if _slowPath(code != CSIMDJSON_SUCCESS) {
-                throw _context._containerError(code)
+                throw _context._valueError(code, value: &value, expected: .null)
             }
-            if try _context._isNull(&value) { return nil }
+            if isNull { return nil }
             return try T._unbox(from: &value, context: _context)
         } catch {
             throw _context._prepending(.key(key), to: error)
