@@ -1,0 +1,293 @@
+// The boundary scanner of CSimdJSON's streaming support. See include/csimdjson_stream.h for the
+// contract.
+//
+// A byte-at-a-time state machine over the few bytes that matter for boundaries (quotes,
+// backslashes, brackets, commas, whitespace), with a vector search for the end of each string,
+// where most of a typical stream's bytes are. It runs on the baseline instruction set (SSE2 on
+// x86-64), so no `-march` flag is needed.
+
+#include "csimdjson_stream.h"
+
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace {
+
+enum : uint32_t {
+  phase_mask = 3,
+  phase_before = 0, // array format: before the array's `[`
+  phase_inside = 1,
+  phase_after = 2, // array format: after the array's `]`
+  in_string = 4,
+  after_backslash = 8,
+  in_scalar = 16, // documents format: inside a number or literal document
+};
+
+constexpr uint64_t no_offset = ~uint64_t(0);
+
+enum byte_class : uint8_t { other = 0, space, quote, open, close, comma };
+
+struct class_table {
+  byte_class classes[256];
+  constexpr class_table() : classes() {
+    for (int i = 0; i < 256; ++i) { classes[i] = other; }
+    classes[uint8_t(' ')] = space;
+    classes[uint8_t('\t')] = space;
+    classes[uint8_t('\n')] = space;
+    classes[uint8_t('\r')] = space;
+    classes[uint8_t('"')] = quote;
+    classes[uint8_t('[')] = open;
+    classes[uint8_t('{')] = open;
+    classes[uint8_t(']')] = close;
+    classes[uint8_t('}')] = close;
+    classes[uint8_t(',')] = comma;
+  }
+};
+
+constexpr class_table table;
+
+constexpr uint32_t max_depth = 0x7fffffff;
+
+/// The first `"` or `\` in [p, end), or `end`.
+inline const uint8_t *find_quote_or_backslash(const uint8_t *p, const uint8_t *end) noexcept {
+#if defined(__SSE2__)
+  const __m128i quotes = _mm_set1_epi8('"');
+  const __m128i backslashes = _mm_set1_epi8('\\');
+  while (end - p >= 16) {
+    __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    int mask = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(block, quotes), _mm_cmpeq_epi8(block, backslashes)));
+    if (mask != 0) { return p + __builtin_ctz(unsigned(mask)); }
+    p += 16;
+  }
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  // Eight bytes at a time: the lowest flagged byte is exact (false positives only sit above it).
+  constexpr uint64_t ones = 0x0101010101010101ULL;
+  constexpr uint64_t highs = 0x8080808080808080ULL;
+  while (end - p >= 8) {
+    uint64_t word;
+    std::memcpy(&word, p, 8);
+    uint64_t q = word ^ (ones * uint8_t('"'));
+    uint64_t b = word ^ (ones * uint8_t('\\'));
+    uint64_t found = ((q - ones) & ~q & highs) | ((b - ones) & ~b & highs);
+    if (found != 0) { return p + (__builtin_ctzll(found) >> 3); }
+    p += 8;
+  }
+#endif
+  while (p < end && *p != '"' && *p != '\\') { ++p; }
+  return p;
+}
+
+} // namespace
+
+extern "C" void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scanner,
+                                                csimdjson_stream_format format) {
+  std::memset(scanner, 0, sizeof(*scanner));
+  scanner->pending_end = no_offset;
+  scanner->format = uint32_t(format);
+  scanner->state = format == CSIMDJSON_STREAM_FORMAT_ARRAY ? phase_before : phase_inside;
+}
+
+extern "C" csimdjson_error csimdjson_boundary_scanner_scan(csimdjson_boundary_scanner *scanner, const uint8_t *bytes,
+                                                           size_t length, uint64_t *boundaries, size_t capacity,
+                                                           size_t *count, size_t *scanned) {
+  if (scanner->error != CSIMDJSON_SUCCESS) {
+    *scanned = 0;
+    return csimdjson_error(scanner->error);
+  }
+  const uint8_t *p = bytes;
+  const uint8_t *const end = bytes + length;
+  const uint64_t base = scanner->position;
+  size_t n = *count;
+  uint32_t state = scanner->state;
+  uint32_t depth = scanner->depth;
+  uint64_t pending_end = scanner->pending_end;
+  csimdjson_error error = CSIMDJSON_SUCCESS;
+  const bool array = scanner->format == CSIMDJSON_STREAM_FORMAT_ARRAY;
+  auto offset = [&](const uint8_t *q) { return base + uint64_t(q - bytes); };
+
+  while (p < end) {
+    if (n + CSIMDJSON_BOUNDARIES_PER_BYTE > capacity) { break; }
+    if (state & after_backslash) {
+      state &= ~after_backslash;
+      ++p;
+      continue;
+    }
+    if (state & in_string) {
+      p = find_quote_or_backslash(p, end);
+      if (p == end) { break; }
+      if (*p == '\\') {
+        state |= after_backslash;
+        ++p;
+        continue;
+      }
+      state &= ~in_string;
+      ++p;
+      if (array) {
+        if (depth == 1) { pending_end = offset(p); }
+      } else if (depth == 0) {
+        boundaries[n++] = offset(p);
+      }
+      continue;
+    }
+    const uint8_t byte = *p;
+    const byte_class kind = table.classes[byte];
+    if (array) {
+      if (depth == 0) {
+        if (kind == space) {
+          ++p;
+          continue;
+        }
+        if ((state & phase_mask) == phase_before && byte == '[') {
+          boundaries[n++] = offset(p);
+          depth = 1;
+          state = phase_inside;
+          ++p;
+          continue;
+        }
+        error = (state & phase_mask) == phase_before ? CSIMDJSON_INCORRECT_TYPE : CSIMDJSON_TRAILING_CONTENT;
+        scanner->error_offset = offset(p);
+        break;
+      }
+      switch (kind) {
+      case space:
+        break;
+      case other:
+        if (depth == 1) { pending_end = no_offset; }
+        break;
+      case quote:
+        if (depth == 1) { pending_end = no_offset; }
+        state |= in_string;
+        break;
+      case open:
+        if (depth == 1) { pending_end = no_offset; }
+        if (depth == max_depth) {
+          error = CSIMDJSON_DEPTH_ERROR;
+          scanner->error_offset = offset(p);
+        } else {
+          ++depth;
+        }
+        break;
+      case close:
+        --depth;
+        if (depth == 1) {
+          pending_end = offset(p + 1);
+        } else if (depth == 0) {
+          boundaries[n++] = offset(p);
+          pending_end = no_offset;
+          state = phase_after;
+          if (byte != ']') {
+            error = CSIMDJSON_TAPE_ERROR;
+            scanner->error_offset = offset(p);
+          }
+        }
+        break;
+      case comma:
+        if (depth == 1) {
+          boundaries[n++] = offset(p);
+          pending_end = no_offset;
+        }
+        break;
+      }
+      if (error != CSIMDJSON_SUCCESS) { break; }
+      ++p;
+      continue;
+    }
+    // Documents.
+    if (depth == 0) {
+      if (state & in_scalar) {
+        if (kind == other) {
+          ++p;
+          continue;
+        }
+        // The number or literal ends here; look at this byte again as the next token.
+        boundaries[n++] = offset(p);
+        state &= ~in_scalar;
+        continue;
+      }
+      switch (kind) {
+      case space:
+        break;
+      case quote:
+        boundaries[n++] = offset(p);
+        state |= in_string;
+        break;
+      case open:
+        boundaries[n++] = offset(p);
+        depth = 1;
+        break;
+      case close:
+      case comma:
+        // A stray separator: a one-byte document that fails to parse, so that it is reported.
+        boundaries[n++] = offset(p);
+        boundaries[n++] = offset(p + 1);
+        break;
+      case other:
+        boundaries[n++] = offset(p);
+        state |= in_scalar;
+        break;
+      }
+      ++p;
+      continue;
+    }
+    switch (kind) {
+    case quote:
+      state |= in_string;
+      break;
+    case open:
+      if (depth == max_depth) {
+        error = CSIMDJSON_DEPTH_ERROR;
+        scanner->error_offset = offset(p);
+      } else {
+        ++depth;
+      }
+      break;
+    case close:
+      --depth;
+      if (depth == 0) { boundaries[n++] = offset(p + 1); }
+      break;
+    default:
+      break;
+    }
+    if (error != CSIMDJSON_SUCCESS) { break; }
+    ++p;
+  }
+
+  scanner->position = offset(p);
+  scanner->state = state;
+  scanner->depth = depth;
+  scanner->pending_end = pending_end;
+  scanner->error = uint32_t(error);
+  *count = n;
+  *scanned = size_t(p - bytes);
+  return error;
+}
+
+extern "C" csimdjson_error csimdjson_boundary_scanner_finish(csimdjson_boundary_scanner *scanner, uint64_t *boundaries,
+                                                             size_t capacity, size_t *count) {
+  if (scanner->error != CSIMDJSON_SUCCESS) { return csimdjson_error(scanner->error); }
+  csimdjson_error error = CSIMDJSON_SUCCESS;
+  const uint32_t state = scanner->state;
+  if (state & (in_string | after_backslash)) {
+    error = CSIMDJSON_UNCLOSED_STRING;
+  } else if (scanner->format == CSIMDJSON_STREAM_FORMAT_ARRAY) {
+    if ((state & phase_mask) == phase_before) {
+      error = CSIMDJSON_EMPTY;
+    } else if ((state & phase_mask) == phase_inside) {
+      error = CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT;
+    }
+  } else if (scanner->depth != 0) {
+    error = CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT;
+  } else if (state & in_scalar) {
+    if (*count >= capacity) { return CSIMDJSON_CAPACITY; }
+    boundaries[(*count)++] = scanner->position;
+    scanner->state = state & ~in_scalar;
+  }
+  if (error != CSIMDJSON_SUCCESS) {
+    scanner->error = uint32_t(error);
+    scanner->error_offset = scanner->position;
+  }
+  return error;
+}

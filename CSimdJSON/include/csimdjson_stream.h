@@ -1,0 +1,103 @@
+/*
+ * CSimdJSON streaming: finds where the elements of a JSON stream begin and end, so that a stream
+ * of any size can be decoded in windows of complete elements, each small enough for one simdjson
+ * document.
+ *
+ * A boundary scanner reads the stream's bytes once, in pieces of any size (a byte at a time works),
+ * and keeps just enough state between pieces to resume: the nesting depth, whether it is inside a
+ * string or just after a backslash, and where it is in the stream. It validates nothing but what it
+ * needs to find boundaries: the elements themselves are validated when simdjson parses them.
+ *
+ * Two formats:
+ *   - CSIMDJSON_STREAM_FORMAT_ARRAY: one JSON array. The boundaries are the stream offsets of the
+ *     array's separators: its `[`, every `,` between elements, its closing `]`. Element i lies
+ *     between boundaries i and i + 1.
+ *   - CSIMDJSON_STREAM_FORMAT_DOCUMENTS: documents separated by optional whitespace (JSON Lines,
+ *     concatenated JSON). The boundaries come in pairs: the offset of a document's first byte, then
+ *     the offset one past its last byte.
+ *
+ * Boundaries are offsets from the start of the whole stream (64-bit), never pointers: the caller
+ * may move or drop the bytes already scanned.
+ *
+ * No function allocates, none throws, and every one returns a `csimdjson_error`.
+ */
+#ifndef CSIMDJSON_STREAM_H
+#define CSIMDJSON_STREAM_H
+
+#include "csimdjson.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** How the stream's elements are laid out. */
+typedef enum csimdjson_stream_format {
+  /** One JSON array whose elements are the stream's elements. */
+  CSIMDJSON_STREAM_FORMAT_ARRAY = 0,
+  /** Whitespace-separated documents (JSON Lines, concatenated JSON). */
+  CSIMDJSON_STREAM_FORMAT_DOCUMENTS = 1
+} csimdjson_stream_format;
+
+/** The most boundaries one byte can add; keep at least this much room in the output array. */
+#define CSIMDJSON_BOUNDARIES_PER_BYTE 2
+
+/**
+ * The state of a scan, kept by value by the caller between calls. Initialise it with
+ * `csimdjson_boundary_scanner_init`; read `position`, `pending_end` and `error_offset`, and
+ * leave the other fields alone.
+ */
+typedef struct csimdjson_boundary_scanner {
+  /** The stream offset of the next byte to scan. */
+  uint64_t position;
+  /**
+   * Array format: the offset one past the last element when that element is already known to be
+   * complete (an object, array or string just closed) but its separator has not been scanned yet;
+   * UINT64_MAX otherwise. Lets a caller hand out the element without waiting for the next byte.
+   */
+  uint64_t pending_end;
+  /** The stream offset a scan error refers to (valid when a call returned an error). */
+  uint64_t error_offset;
+  /** Nesting depth (the array itself is depth 1 in the array format). */
+  uint32_t depth;
+  /** Internal: the scan's phase and flags. */
+  uint32_t state;
+  /** Internal: the first error met, sticky. */
+  uint32_t error;
+  /** Internal: the format. */
+  uint32_t format;
+} csimdjson_boundary_scanner;
+
+/** Starts a scan at offset 0 of a stream in `format`. */
+void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scanner, csimdjson_stream_format format);
+
+/**
+ * Scans the next `length` bytes of the stream, appending the boundaries found to `boundaries`
+ * (from index `*count`, which it advances) without ever going past `capacity` entries: it stops
+ * early, before a byte that might not fit, and writes how many bytes it took to `*scanned`. Call it
+ * again with the rest.
+ * @returns CSIMDJSON_INCORRECT_TYPE (array format) when the stream's value is not an array,
+ *          CSIMDJSON_TRAILING_CONTENT (array format) when something follows the array's `]`,
+ *          CSIMDJSON_TAPE_ERROR (array format) when the array is closed by `}`,
+ *          CSIMDJSON_DEPTH_ERROR past 2^31 levels of nesting; each with `error_offset` set and the
+ *          boundaries found before it kept. Once an error is returned, every later call returns it.
+ */
+csimdjson_error csimdjson_boundary_scanner_scan(csimdjson_boundary_scanner *scanner, const uint8_t *bytes,
+                                                size_t length, uint64_t *boundaries, size_t capacity,
+                                                size_t *count, size_t *scanned);
+
+/**
+ * Ends the stream: a number or literal document at the very end gets its end boundary (needs room
+ * for one entry).
+ * @returns CSIMDJSON_EMPTY (array format) when the stream held no value,
+ *          CSIMDJSON_UNCLOSED_STRING or CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT when the stream stops
+ *          inside a string, an element or a document (a truncated stream), with `error_offset` the
+ *          stream's length; the sticky error of an earlier scan, if any.
+ */
+csimdjson_error csimdjson_boundary_scanner_finish(csimdjson_boundary_scanner *scanner, uint64_t *boundaries,
+                                                  size_t capacity, size_t *count);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* CSIMDJSON_STREAM_H */

@@ -1,0 +1,567 @@
+// How a stream is decoded
+// =======================
+//
+//   bytes ──► stream buffer ──► boundary scanner ──► windows ──► simdjson ──► one model at a time
+//   (chunks,   (owned, padded,   (C shim: finds the   (complete     (a window is one small
+//    file)      reused)           separators)          elements)     document: an array)
+//
+// 1. Bytes arrive in pieces of any size (file reads, network chunks, slices of an in-memory input)
+//    and are appended to one owned buffer that keeps 64 bytes of padding past its end.
+// 2. `csimdjson_boundary_scanner_scan` reads each byte once and reports element boundaries as
+//    stream offsets: the separators of an array (`[`, `,`, `]`), or the first and one-past-last
+//    bytes of each document of JSON Lines or concatenated JSON.
+// 3. A run of complete elements becomes a window: one `[` is written over the byte before the
+//    first element and one `]` over the byte after the last (documents also get a `,` written into
+//    the whitespace between them), and the window is parsed in place as a small array document.
+//    Its elements are handed to the model decoder one by one, on demand: a window's models are
+//    never collected. Windows are limited in size, so simdjson's buffers (several times the
+//    largest document) stay small whatever the size of the stream.
+// 4. When a window is used up, the consumed bytes are dropped from the front of the buffer and
+//    more are read into the space.
+//
+// Errors carry stream-relative byte offsets (a window's offsets plus its position in the stream)
+// and the element's index in their path. A malformed element breaks On-Demand's view of its
+// window, so decoding goes on from a fresh window after that element; a window that fails stage 1
+// (invalid UTF-8, a control character in a string) is retried one element at a time to find the
+// culprit. A model that merely does not match (a missing key) leaves the window usable.
+
+import CSimdJSON
+import Foundation
+
+/// Decodes one element from the cursor of its value: the whole model layer a stream needs. The
+/// Unbox API passes `T._unbox(from:context:)`; a Codable decoder can pass a function that decodes
+/// a `Decodable` from the same cursor.
+@usableFromInline
+typealias _ElementDecoding<Element> = (inout csimdjson_value, _DecodingContext) throws -> Element
+
+/// The engine under every streaming API: buffer, boundary scanner, windows and the parser they are
+/// decoded with. Not thread-safe; owned by one reader or iterator.
+@usableFromInline
+final class _StreamDecoder<Element> {
+    // MARK: Configuration
+
+    private let isArray: Bool
+    private let policy: UnboxStreamErrorPolicy
+    private let decode: _ElementDecoding<Element>
+    /// Put in front of every error's path (the key path of a nested array).
+    var pathPrefix: [UnboxPathComponent]
+    /// Added to every stream offset reported (where a nested array starts in its document).
+    var offsetBase: Int
+    /// Ignore what follows the array's `]` (it belongs to the enclosing document).
+    var endsAtArrayEnd: Bool
+    /// A window holds at most this many bytes, unless one element alone is larger.
+    private let windowLimit: Int
+
+    // MARK: Buffer
+
+    /// Bytes simdjson may read past a window's end, plus one for a `]` written just past the data.
+    private static var padding: Int { Int(CSIMDJSON_PADDING) + 1 }
+    private var storage: UnsafeMutablePointer<UInt8>
+    /// Usable bytes of `storage` (the allocation is `padding` larger).
+    private var capacity: Int
+    /// The stream offset of `storage[0]` (negative before compaction: index 0 is spare room for a
+    /// `[` in front of the first element).
+    private var base: Int = -1
+    /// One past the last byte received.
+    private var dataEnd = 1
+    /// One past the last byte scanned.
+    private var scanEnd = 1
+
+    // MARK: Boundaries
+
+    private var scanner = csimdjson_boundary_scanner()
+    private var boundaries: UnsafeMutablePointer<UInt64>
+    private let boundaryCapacity = 1 << 16
+    private var boundaryCount = 0
+    /// The boundary the next element starts from: array, the separator before it; documents, its
+    /// start offset.
+    private var cursor = 0
+    /// The stream index of the element after `cursor`.
+    private var elementIndex = 0
+    /// Array: the element after `cursor` was handed out before its separator arrived; it ended at
+    /// this stream offset.
+    private var emittedPartialEnd: Int?
+    /// Elements before this index are decoded in windows of one (after a window failed stage 1).
+    private var carefulUntil = 0
+
+    // MARK: State
+
+    private var inputEnded = false
+    private var scanFinished = false
+    /// A stream-level error (the value is not an array, content after it, truncation), thrown once
+    /// every complete element before it has been handed out.
+    private var streamError: UnboxError?
+    /// Set once the stream is over, normally or by an error: `next` returns nil from then on.
+    private(set) var isDone = false
+
+    // MARK: Window
+
+    private var windowActive = false
+    /// Buffer index of the window's `[`.
+    private var windowStart = 0
+    private var windowLength = 0
+    /// Boundary index of the window's first element.
+    private var windowCursor = 0
+    private var windowFirstIndex = 0
+    private var windowCount = 0
+    private var windowRead = 0
+    /// The window is one element handed out before its separator arrived.
+    private var windowIsPartial = false
+    private var windowPartialEnd = 0
+    /// The byte the window's `]` was written over.
+    private var savedByte: UInt8 = 0
+    private var iterator = csimdjson_array_iterator()
+
+    private let parser: _Parser
+    private let context: _DecodingContext
+    private var largestWindow = 0
+
+    init(
+        format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int = defaultUnboxMaximumDepth,
+        pathPrefix: [UnboxPathComponent] = [], offsetBase: Int = 0, endsAtArrayEnd: Bool = false,
+        windowLimit: Int = 1 << 20, initialCapacity: Int = 1 << 16, decode: @escaping _ElementDecoding<Element>
+    ) {
+        isArray = format == .array
+        self.policy = policy
+        self.decode = decode
+        self.pathPrefix = pathPrefix
+        self.offsetBase = offsetBase
+        self.endsAtArrayEnd = endsAtArrayEnd
+        self.windowLimit = max(windowLimit, 64)
+        capacity = max(initialCapacity, 4096)
+        storage = .allocate(capacity: capacity + Self.padding)
+        storage.initialize(repeating: 0x20, count: capacity + Self.padding)
+        boundaries = .allocate(capacity: boundaryCapacity)
+        csimdjson_boundary_scanner_init(
+            &scanner, isArray ? CSIMDJSON_STREAM_FORMAT_ARRAY : CSIMDJSON_STREAM_FORMAT_DOCUMENTS)
+        parser = _ParserPool.shared.take()
+        context = _DecodingContext(parser: parser, maxDepth: maximumDepth)
+    }
+
+    deinit {
+        context._close()
+        _ParserPool.shared.give(parser, lastInputSize: largestWindow)
+        storage.deallocate()
+        boundaries.deallocate()
+    }
+
+    // MARK: Input
+
+    /// Whether the decoder has handed out everything it can from the bytes it has and needs more
+    /// input (or the end of input) to go on.
+    var needsInput: Bool { !isDone && !inputEnded }
+
+    /// Copies `bytes` to the end of the buffer.
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        let space = writableSpace(minimum: bytes.count)
+        space.baseAddress.unsafelyUnwrapped.copyMemory(from: source, byteCount: bytes.count)
+        commit(bytes.count)
+    }
+
+    /// Room for at least `minimum` more bytes at the end of the buffer, for reading straight into;
+    /// call `commit` with how many were written. Drops the bytes already decoded first.
+    func writableSpace(minimum: Int) -> UnsafeMutableRawBufferPointer {
+        precondition(!windowActive, "SimdUnbox: stream input while a window is being decoded")
+        compact()
+        if capacity - dataEnd < minimum {
+            grow(to: dataEnd + minimum)
+        }
+        return UnsafeMutableRawBufferPointer(start: storage + dataEnd, count: capacity - dataEnd)
+    }
+
+    /// Records that `count` bytes were written into the space `writableSpace` returned.
+    func commit(_ count: Int) {
+        dataEnd += count
+    }
+
+    /// Records the end of the input: what has not ended by now is truncated.
+    func endInput() {
+        inputEnded = true
+    }
+
+    /// Ends the stream after a failure outside the decoder (reading the input, cancellation).
+    func abandon() {
+        isDone = true
+    }
+
+    /// Drops everything before the first byte still needed, moving the rest to index 1.
+    private func compact() {
+        var keep: Int
+        if cursor < boundaryCount {
+            keep = index(of: boundaries[cursor])
+            if !isArray { keep -= 1 }
+        } else {
+            keep = scanEnd - 1
+        }
+        keep = max(0, min(keep, scanEnd - 1))
+        let shift = keep - 1
+        guard shift > 0 else { return }
+        (storage + 1).update(from: storage + keep, count: dataEnd - keep)
+        base += shift
+        dataEnd -= shift
+        scanEnd -= shift
+        if cursor > 0 {
+            (boundaries).update(from: boundaries + cursor, count: boundaryCount - cursor)
+            boundaryCount -= cursor
+            cursor = 0
+        }
+    }
+
+    private func grow(to minimum: Int) {
+        var newCapacity = capacity
+        while newCapacity < minimum { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity + Self.padding)
+        grown.update(from: storage, count: dataEnd)
+        (grown + dataEnd).initialize(repeating: 0x20, count: newCapacity + Self.padding - dataEnd)
+        storage.deallocate()
+        storage = grown
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private func index(of offset: UInt64) -> Int {
+        Int(truncatingIfNeeded: offset) - base
+    }
+
+    // MARK: Decoding
+
+    /// The next element, or nil when more input is needed (`needsInput`) or the stream is over
+    /// (`isDone`).
+    ///
+    /// - Throws: The first bad element's error under the `.stop` policy, a stream-level error
+    ///   (truncation, a value that is not an array, content after it) under any policy, or what the
+    ///   model's initializer threw.
+    func next() throws -> Element? {
+        while !isDone {
+            if windowActive {
+                if let element = try nextInWindow() { return element }
+                continue
+            }
+            if try beginWindow() { continue }
+            if scanEnd < dataEnd && streamError == nil {
+                try scan()
+                continue
+            }
+            if let error = streamError {
+                isDone = true
+                throw error
+            }
+            if inputEnded {
+                if !scanFinished {
+                    finishScan()
+                    continue
+                }
+                isDone = true
+            }
+            return nil
+        }
+        return nil
+    }
+
+    private func scan() throws {
+        if cursor > 0 && boundaryCount + Int(CSIMDJSON_BOUNDARIES_PER_BYTE) > boundaryCapacity {
+            boundaries.update(from: boundaries + cursor, count: boundaryCount - cursor)
+            boundaryCount -= cursor
+            cursor = 0
+        }
+        var scanned = 0
+        let code = csimdjson_boundary_scanner_scan(
+            &scanner, storage + scanEnd, dataEnd - scanEnd, boundaries, boundaryCapacity, &boundaryCount, &scanned)
+        scanEnd += scanned
+        if code != CSIMDJSON_SUCCESS {
+            scanFinished = true
+            if code == CSIMDJSON_TRAILING_CONTENT && endsAtArrayEnd {
+                inputEnded = true
+                scanEnd = dataEnd
+                return
+            }
+            streamError = scanError(code)
+            scanEnd = dataEnd
+        }
+    }
+
+    private func finishScan() {
+        scanFinished = true
+        let code = csimdjson_boundary_scanner_finish(&scanner, boundaries, boundaryCapacity, &boundaryCount)
+        if code != CSIMDJSON_SUCCESS { streamError = scanError(code) }
+    }
+
+    // MARK: Windows
+
+    /// Starts decoding the next window of complete elements; false when there is none yet.
+    private func beginWindow() throws -> Bool {
+        if isArray {
+            if let partialEnd = emittedPartialEnd {
+                guard cursor + 1 < boundaryCount else { return false }
+                // The element went out early: what came between its end and its separator must
+                // be whitespace.
+                emittedPartialEnd = nil
+                let separator = index(of: boundaries[cursor + 1])
+                var position = index(of: UInt64(partialEnd))
+                while position < separator, _isJSONWhitespace(storage[position]) { position += 1 }
+                let index = elementIndex
+                cursor += 1
+                elementIndex += 1
+                if position < separator {
+                    try report(
+                        UnboxError(
+                            reason: .malformedJSON(context._message(CSIMDJSON_TAPE_ERROR)),
+                            path: [.index(index)], byteOffset: base + position))
+                }
+                return true
+            }
+            let available = boundaryCount - 1 - cursor
+            if available <= 0 {
+                return try beginPartialWindow()
+            }
+            var last = cursor + 1
+            let limit = elementIndex < carefulUntil ? 1 : available
+            let start = boundaries[cursor]
+            while last - cursor < limit && Int(boundaries[last + 1] - start) <= windowLimit { last += 1 }
+            try openWindow(
+                start: index(of: start), end: index(of: boundaries[last]), count: last - cursor)
+            return true
+        }
+        guard cursor + 1 < boundaryCount else { return false }
+        var last = cursor
+        let start = boundaries[cursor]
+        let limit = elementIndex < carefulUntil ? 1 : Int.max
+        var count = 1
+        while count < limit, last + 3 < boundaryCount, boundaries[last + 2] > boundaries[last + 1],
+            Int(boundaries[last + 3] - start) <= windowLimit
+        {
+            storage[index(of: boundaries[last + 1])] = UInt8(ascii: ",")
+            last += 2
+            count += 1
+        }
+        try openWindow(start: index(of: start) - 1, end: index(of: boundaries[last + 1]), count: count)
+        return true
+    }
+
+    /// Array format: hands out an element whose separator has not arrived yet, if the scanner knows
+    /// it is complete (an object, array or string just closed).
+    private func beginPartialWindow() throws -> Bool {
+        guard cursor < boundaryCount, scanner.pending_end != UInt64.max, scanEnd == dataEnd else { return false }
+        let end = Int(scanner.pending_end)
+        guard Int(truncatingIfNeeded: boundaries[cursor]) < end else { return false }
+        windowIsPartial = true
+        windowPartialEnd = end
+        try openWindow(start: index(of: boundaries[cursor]), end: index(of: UInt64(end)), count: 1)
+        return true
+    }
+
+    /// Writes the window's brackets and starts parsing it.
+    private func openWindow(start: Int, end: Int, count: Int) throws {
+        storage[start] = UInt8(ascii: "[")
+        savedByte = storage[end]
+        storage[end] = UInt8(ascii: "]")
+        windowStart = start
+        windowLength = end + 1 - start
+        windowCursor = cursor
+        windowFirstIndex = elementIndex
+        windowCount = count
+        windowRead = 0
+        windowActive = true
+        largestWindow = max(largestWindow, windowLength)
+
+        context._malformed = nil
+        context._state.pointee.depth = 0
+        context._state.pointee.activeToken = 0
+        context._documentStart = UnsafePointer(storage + start)
+        context._documentLength = windowLength
+        var root = csimdjson_value()
+        let code = csimdjson_parser_iterate_buffer(
+            parser.handle, storage + start, windowLength, capacity + Self.padding - start, &root)
+        if code != CSIMDJSON_SUCCESS {
+            let error = context._documentError(code, length: windowLength)
+            if count > 1 {
+                // Find the culprit: decode this window's elements one at a time.
+                closeWindow(advancingBy: 0)
+                carefulUntil = elementIndex + count
+                return
+            }
+            try failWindow(error, atElement: 0)
+            return
+        }
+        do {
+            if isArray { try context._enter() }
+            iterator = try context._arrayIterator(from: &root)
+        } catch {
+            try failWindow(error, atElement: 0)
+        }
+    }
+
+    /// Ends the window, moving `cursor` past `elements` of its elements.
+    private func closeWindow(advancingBy elements: Int) {
+        storage[windowStart + windowLength - 1] = savedByte
+        windowActive = false
+        context._state.pointee.activeToken = 0
+        if windowIsPartial {
+            windowIsPartial = false
+            if elements > 0 { emittedPartialEnd = windowPartialEnd }
+            return
+        }
+        cursor = windowCursor + (isArray ? elements : 2 * elements)
+        elementIndex = windowFirstIndex + elements
+    }
+
+    /// The next model of the window, or nil when the window is over or an element was skipped.
+    private func nextInWindow() throws -> Element? {
+        var element = csimdjson_value()
+        let hasElement: Bool
+        do {
+            hasElement = try context._next(&iterator, into: &element)
+        } catch {
+            try failWindow(error, atElement: max(0, windowRead - 1))
+            return nil
+        }
+        guard hasElement else {
+            do {
+                try context._finish()
+            } catch {
+                try failWindow(error, atElement: max(0, windowRead - 1))
+                return nil
+            }
+            closeWindow(advancingBy: windowCount)
+            return nil
+        }
+        let position = windowRead
+        windowRead += 1
+        do {
+            let model = try decode(&element, context)
+            if _slowPath(context._malformed != nil) { throw context._malformed.unsafelyUnwrapped }
+            return model
+        } catch {
+            let isMalformed = context._malformed != nil || ((error as? UnboxError)?._isFatal ?? false)
+            if isMalformed {
+                try failWindow(error, atElement: position)
+            } else {
+                try report(element: position, error)
+            }
+            return nil
+        }
+    }
+
+    /// The window cannot go on (malformed JSON): reports the element the error lies in and starts
+    /// afresh after it.
+    private func failWindow(_ error: any Error, atElement guess: Int) throws {
+        var position = guess
+        var thrown = error
+        if var unboxError = error as? UnboxError {
+            if let malformed = context._malformed, !unboxError._isFatal { unboxError = malformed }
+            if let offset = unboxError.byteOffset {
+                position = element(containing: windowStart + offset) ?? guess
+            }
+            thrown = unboxError
+        }
+        position = min(max(position, 0), windowCount - 1)
+        closeWindow(advancingBy: position + 1)
+        try report(element: position, thrown)
+    }
+
+    /// The window element whose bytes hold buffer index `position`.
+    private func element(containing position: Int) -> Int? {
+        let target = base + position
+        var found: Int?
+        for element in 0..<windowCount {
+            let boundary = isArray ? boundaries[windowCursor + element] : boundaries[windowCursor + 2 * element]
+            let start = Int(truncatingIfNeeded: boundary)
+            if start < target || (!isArray && start == target) { found = element } else { break }
+        }
+        return found
+    }
+
+    // MARK: Errors
+
+    /// Applies the error policy to the failure of the window's element `position`.
+    private func report(element position: Int, _ error: any Error) throws {
+        let index = windowFirstIndex + position
+        guard var unboxError = error as? UnboxError else {
+            if case .stop = policy {
+                isDone = true
+                throw error
+            }
+            try report(UnboxError(reason: .custom(String(describing: error)), path: [.index(index)]))
+            return
+        }
+        unboxError.path = [.index(index)] + unboxError.path
+        if let offset = unboxError.byteOffset { unboxError.byteOffset = base + windowStart + offset }
+        try report(unboxError)
+    }
+
+    /// Applies the error policy to a finished error whose path starts at the element's index and
+    /// whose offset is relative to the stream.
+    private func report(_ error: UnboxError) throws {
+        var error = error
+        error.path = pathPrefix + error.path
+        if let offset = error.byteOffset { error.byteOffset = offset + offsetBase }
+        switch policy {
+        case .stop:
+            isDone = true
+            throw error
+        case .skip(let handler):
+            handler(error)
+        }
+    }
+
+    /// The error for a scanner failure: a stream-level error, not an element's.
+    private func scanError(_ code: csimdjson_error) -> UnboxError {
+        let offset = Int(truncatingIfNeeded: scanner.error_offset)
+        var path = pathPrefix
+        let reason: UnboxError.Reason
+        switch code {
+        case CSIMDJSON_INCORRECT_TYPE:
+            let byte = index(of: scanner.error_offset) < dataEnd ? storage[index(of: scanner.error_offset)] : 0
+            reason = .typeMismatch(expected: "an array", found: _streamJSONType(startingWith: byte))
+        case CSIMDJSON_TRAILING_CONTENT:
+            reason = .malformedJSON("unexpected content after the array")
+        case CSIMDJSON_TAPE_ERROR:
+            reason = .malformedJSON("the array is closed by '}'")
+        case CSIMDJSON_DEPTH_ERROR:
+            reason = .depthLimitExceeded(limit: Int(Int32.max))
+        case CSIMDJSON_EMPTY:
+            reason = .malformedJSON("the stream has no JSON value")
+        case CSIMDJSON_UNCLOSED_STRING, CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT:
+            let pending = isArray ? elementIndex + (emittedPartialEnd == nil ? 0 : 1) : elementIndex
+            path.append(.index(pending))
+            let inside = code == CSIMDJSON_UNCLOSED_STRING ? "inside a string" : "before the element is complete"
+            reason = .malformedJSON("truncated: the stream ends \(inside)")
+        default:
+            reason = .malformedJSON(String(cString: csimdjson_error_message(code)))
+        }
+        return UnboxError(reason: reason, path: path, byteOffset: offset + offsetBase)
+    }
+}
+
+@inline(__always)
+private func _isJSONWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+}
+
+/// The JSON type a value starting with `byte` would have (for "expected an array, found ...").
+private func _streamJSONType(startingWith byte: UInt8) -> JSONType {
+    switch byte {
+    case UInt8(ascii: "{"): .object
+    case UInt8(ascii: "["): .array
+    case UInt8(ascii: "\""): .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
+    case UInt8(ascii: "n"): .null
+    default: .number
+    }
+}
+
+/// The Unbox API's element decoding, as a value that can be captured by a `@Sendable` function.
+struct _UnboxElementDecoding<Element: UnboxCompatible>: Sendable {
+    @inline(__always)
+    func decode(_ value: inout csimdjson_value, _ context: _DecodingContext) throws -> Element {
+        try Element._unbox(from: &value, context: context)
+    }
+}
+
+/// Reads a contiguous chunk, as a value that can be captured by a `@Sendable` function.
+struct _ContiguousChunkReading<Chunk: ContiguousBytes>: Sendable {
+    func read(_ chunk: Chunk, _ body: (UnsafeRawBufferPointer) -> Void) {
+        chunk.withUnsafeBytes(body)
+    }
+}

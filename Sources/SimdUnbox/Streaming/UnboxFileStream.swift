@@ -1,0 +1,113 @@
+import CSimdJSON
+import Foundation
+
+/// An `AsyncSequence` of models decoded from a JSON file of any size, element by element: a large
+/// array, JSON Lines or concatenated documents.
+///
+/// ```swift
+/// for try await record in UnboxFileStream<Record>(contentsOf: exportURL, format: .jsonLines) {
+///     try await database.insert(record)
+/// }
+/// ```
+///
+/// The file is read in pieces straight into a reused buffer and decoded in windows of complete
+/// elements: peak memory stays in the low megabytes whatever the file's size (beyond what you keep
+/// of the models). Reads are synchronous `read(2)` calls of about a megabyte, made by the task that
+/// iterates.
+///
+/// Cancelling that task stops reading at the next element: `next()` throws `CancellationError`.
+/// Errors follow the `UnboxStreamErrorPolicy` you pass (stop at the first bad element by default);
+/// a file that ends in the middle of an element throws.
+public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
+    private let url: URL
+    private let format: UnboxStreamFormat
+    private let policy: UnboxStreamErrorPolicy
+    private let maximumDepth: Int
+    private let decode: @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+
+    /// Decodes the elements of the file at `url`. The file is opened when iteration starts.
+    ///
+    /// ```swift
+    /// let events = UnboxFileStream<Event>(contentsOf: logURL, format: .jsonLines, onError: .skipSilently)
+    /// for try await event in events { count += 1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    public init(
+        contentsOf url: URL, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        maximumDepth: Int = defaultUnboxMaximumDepth
+    ) where Element: UnboxCompatible {
+        self.init(
+            url: url, format: format, policy: policy, maximumDepth: maximumDepth,
+            decode: _UnboxElementDecoding<Element>().decode)
+    }
+
+    /// The extension point for other model layers (a `Decodable` decoder): `decode` reads one
+    /// element from its cursor.
+    init(
+        url: URL, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int,
+        decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+    ) {
+        self.url = url
+        self.format = format
+        self.policy = policy
+        self.maximumDepth = maximumDepth
+        self.decode = decode
+    }
+
+    /// Starts reading the file (it is opened by the first `next()`).
+    ///
+    /// ```swift
+    /// var iterator = stream.makeAsyncIterator()
+    /// let first = try await iterator.next()
+    /// ```
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(
+            url: url,
+            decoder: _StreamDecoder(format: format, policy: policy, maximumDepth: maximumDepth, decode: decode))
+    }
+
+    /// Reads the file and yields models. Keep it in one task.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let url: URL
+        private let decoder: _StreamDecoder<Element>
+        private var source: _FileByteSource?
+
+        init(url: URL, decoder: _StreamDecoder<Element>) {
+            self.url = url
+            self.decoder = decoder
+        }
+
+        /// The next model of the file.
+        ///
+        /// ```swift
+        /// while let record = try await iterator.next() { use(record) }
+        /// ```
+        ///
+        /// - Returns: The next model, or `nil` at the end of the file.
+        /// - Throws: `CancellationError` when the task is cancelled, the error opening or reading
+        ///   the file, `UnboxError` for a bad element (under `.stop`) or a truncated file, or what
+        ///   the model's initializer threw. After an error, `next()` returns `nil`.
+        public mutating func next() async throws -> Element? {
+            while true {
+                if Task.isCancelled {
+                    decoder.abandon()
+                    throw CancellationError()
+                }
+                if let element = try decoder.next() { return element }
+                guard decoder.needsInput else { return nil }
+                do {
+                    if source == nil { source = try _FileByteSource(url: url) }
+                    try source.unsafelyUnwrapped.feed(decoder)
+                } catch {
+                    decoder.abandon()
+                    throw error
+                }
+            }
+        }
+    }
+}

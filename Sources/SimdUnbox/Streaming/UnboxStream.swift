@@ -1,0 +1,246 @@
+import CSimdJSON
+import Foundation
+
+/// An `AsyncSequence` of models decoded from JSON that arrives in pieces: an HTTP body, a socket,
+/// a pipe. Each model is yielded as soon as its last byte has arrived; elements split across
+/// pieces are put back together.
+///
+/// ```swift
+/// let (body, _) = try await URLSession.shared.bytes(from: feedURL)
+/// for try await item in UnboxStream<FeedItem, _>(bytes: body, format: .jsonLines) {
+///     show(item)
+/// }
+///
+/// // Any sequence of chunks (`Data`, `[UInt8]`, ...):
+/// for try await record in UnboxStream<Record, _>(chunks: chunkStream, format: .array) {
+///     store(record)
+/// }
+/// ```
+///
+/// Memory stays bounded: bytes are decoded in windows of complete elements and dropped once
+/// decoded, so it holds about one chunk plus one element, whatever the stream's length. A chunk
+/// larger than a megabyte is consumed a megabyte at a time.
+///
+/// Cancelling the task that iterates stops reading at the next element: `next()` throws
+/// `CancellationError` and no more chunks are pulled.
+///
+/// Errors follow the `UnboxStreamErrorPolicy` you pass (stop at the first bad element by default).
+/// A stream that ends in the middle of an element or document throws.
+///
+/// Numbers and the literals `true`, `false` and `null` are complete only when the byte after them
+/// arrives; every other element is yielded the moment its closing byte does.
+public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
+    /// How a chunk of `Chunks` is read.
+    enum ChunkReader: Sendable {
+        case contiguous(@Sendable (Chunks.Element, (UnsafeRawBufferPointer) -> Void) -> Void)
+        case byte(@Sendable (Chunks.Element) -> UInt8)
+    }
+
+    private let chunks: Chunks
+    private let reader: ChunkReader
+    private let format: UnboxStreamFormat
+    private let policy: UnboxStreamErrorPolicy
+    private let maximumDepth: Int
+    private let decode: @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+
+    /// Decodes the elements of JSON arriving as chunks of bytes (`Data`, `[UInt8]`,
+    /// `ArraySlice<UInt8>`, ...).
+    ///
+    /// ```swift
+    /// let stream = UnboxStream<Record, _>(chunks: AsyncStream<Data> { ... }, format: .jsonLines)
+    /// for try await record in stream { store(record) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - chunks: The bytes, in pieces of any size, empty pieces included.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    public init(
+        chunks: Chunks, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        maximumDepth: Int = defaultUnboxMaximumDepth
+    ) where Element: UnboxCompatible, Chunks.Element: ContiguousBytes {
+        self.init(
+            chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
+            policy: policy, maximumDepth: maximumDepth, decode: _UnboxElementDecoding<Element>().decode)
+    }
+
+    /// Decodes the elements of JSON arriving byte by byte (`URLSession.AsyncBytes`,
+    /// `FileHandle.AsyncBytes`, ...).
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
+    /// for try await event in UnboxStream<Event, _>(bytes: bytes, format: .jsonLines) { handle(event) }
+    /// ```
+    ///
+    /// Bytes are gathered into the decoder's buffer and decoded whenever one could end an element
+    /// (`}`, `]`, `"`, a newline) and every 64 KiB.
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    public init(
+        bytes: Chunks, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        maximumDepth: Int = defaultUnboxMaximumDepth
+    ) where Element: UnboxCompatible, Chunks.Element == UInt8 {
+        self.init(
+            chunks: bytes, reader: .byte({ $0 }), format: format, policy: policy, maximumDepth: maximumDepth,
+            decode: _UnboxElementDecoding<Element>().decode)
+    }
+
+    /// The extension point for other model layers (a `Decodable` decoder): `decode` reads one
+    /// element from its cursor.
+    init(
+        chunks: Chunks, reader: ChunkReader, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy,
+        maximumDepth: Int, decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+    ) {
+        self.chunks = chunks
+        self.reader = reader
+        self.format = format
+        self.policy = policy
+        self.maximumDepth = maximumDepth
+        self.decode = decode
+    }
+
+    /// Starts reading the chunks.
+    ///
+    /// ```swift
+    /// var iterator = stream.makeAsyncIterator()
+    /// let first = try await iterator.next()
+    /// ```
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(
+            upstream: chunks.makeAsyncIterator(), reader: reader,
+            decoder: _StreamDecoder(format: format, policy: policy, maximumDepth: maximumDepth, decode: decode))
+    }
+
+    /// Pulls chunks from the upstream sequence and yields models. Keep it in one task.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private var upstream: Chunks.AsyncIterator
+        private let reader: ChunkReader
+        private let decoder: _StreamDecoder<Element>
+        /// The chunk being consumed, when it is larger than a piece, and how far.
+        private var pending: Chunks.Element?
+        private var pendingOffset = 0
+
+        init(upstream: Chunks.AsyncIterator, reader: ChunkReader, decoder: _StreamDecoder<Element>) {
+            self.upstream = upstream
+            self.reader = reader
+            self.decoder = decoder
+        }
+
+        /// The next model, decoded as soon as its bytes have arrived.
+        ///
+        /// ```swift
+        /// while let model = try await iterator.next() { use(model) }
+        /// ```
+        ///
+        /// - Returns: The next model, or `nil` at the end of the stream.
+        /// - Throws: `CancellationError` when the task is cancelled, the upstream sequence's error,
+        ///   `UnboxError` for a bad element (under `.stop`) or a truncated stream, or what the
+        ///   model's initializer threw. After an error, `next()` returns `nil`.
+        public mutating func next() async throws -> Element? {
+            try await next(isolation: nil)
+        }
+
+        /// The next model, decoded as soon as its bytes have arrived, running on `actor`.
+        ///
+        /// ```swift
+        /// let model = try await iterator.next(isolation: #isolation)
+        /// ```
+        ///
+        /// - Parameter actor: The actor the upstream sequence is iterated on.
+        /// - Returns: The next model, or `nil` at the end of the stream.
+        /// - Throws: As `next()`.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            while true {
+                if Task.isCancelled {
+                    decoder.abandon()
+                    throw CancellationError()
+                }
+                if let element = try decoder.next() { return element }
+                guard decoder.needsInput else { return nil }
+                if let chunk = pending {
+                    feed(chunk)
+                    continue
+                }
+                let chunk: Chunks.Element?
+                do {
+                    chunk = try await upstream.next(isolation: actor)
+                } catch {
+                    decoder.abandon()
+                    throw error
+                }
+                guard let chunk else {
+                    decoder.endInput()
+                    continue
+                }
+                switch reader {
+                case .contiguous:
+                    pendingOffset = 0
+                    feed(chunk)
+                case .byte(let byte):
+                    try await gather(first: byte(chunk), byte: byte, isolation: actor)
+                }
+            }
+        }
+
+        /// Appends the next piece of `chunk`, keeping the rest for later.
+        private mutating func feed(_ chunk: Chunks.Element) {
+            guard case .contiguous(let withBytes) = reader else { return }
+            var finished = false
+            let decoder = decoder
+            let offset = pendingOffset
+            var taken = 0
+            withBytes(chunk) { bytes in
+                taken = Swift.min(_streamPieceSize, bytes.count - offset)
+                if taken > 0 { decoder.append(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + taken])) }
+                finished = offset + taken >= bytes.count
+            }
+            if finished {
+                pending = nil
+                pendingOffset = 0
+            } else {
+                pending = chunk
+                pendingOffset = offset + taken
+            }
+        }
+
+        /// Gathers bytes into the decoder's buffer until one could end an element.
+        private mutating func gather(
+            first: UInt8, byte: @Sendable (Chunks.Element) -> UInt8, isolation actor: isolated (any Actor)?
+        ) async throws {
+            let limit = 1 << 16
+            let space = decoder.writableSpace(minimum: limit)
+            var count = 0
+            var current = first
+            defer { decoder.commit(count) }
+            while true {
+                space[count] = current
+                count += 1
+                if count == limit || _mayEndElement(current) { return }
+                let next: Chunks.Element?
+                do {
+                    next = try await upstream.next(isolation: actor)
+                } catch {
+                    decoder.abandon()
+                    throw error
+                }
+                guard let next else {
+                    decoder.endInput()
+                    return
+                }
+                current = byte(next)
+            }
+        }
+    }
+}
+
+extension UnboxStream: Sendable where Chunks: Sendable {}
+
+@inline(__always)
+private func _mayEndElement(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\"") || byte == 0x0A
+}

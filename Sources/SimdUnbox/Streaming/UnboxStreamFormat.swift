@@ -1,0 +1,21 @@
+/// How the elements of a JSON stream are laid out.
+///
+/// ```swift
+/// // [{"id": 1}, {"id": 2}, ...]
+/// var reader = UnboxStreamReader<Record>(data: arrayData, format: .array)
+///
+/// // {"id": 1}
+/// // {"id": 2}
+/// var lines = UnboxStreamReader<Record>(data: ndjsonData, format: .jsonLines)
+/// ```
+public enum UnboxStreamFormat: Sendable, Hashable {
+    /// One JSON array (`[e0, e1, ...]`) whose elements are decoded one at a time. Whitespace may
+    /// surround the array; anything else after its `]` is an error.
+    case array
+    /// JSON Lines (NDJSON): one document per line, as in log files and exports. Read like
+    /// `concatenated`, so blank lines and `\r\n` line ends are accepted.
+    case jsonLines
+    /// Documents one after another, separated by optional whitespace (`{"a":1} {"a":2}`), as
+    /// simdjson's `iterate_many` reads them. Each document is an element.
+    case concatenated
+}

@@ -1,0 +1,154 @@
+import CSimdJSON
+import Foundation
+
+/// Decodes the elements of a large JSON array, a JSON Lines file or concatenated JSON documents one
+/// model at a time, synchronously: the first model comes at once and memory does not grow with the
+/// input.
+///
+/// ```swift
+/// var reader = try UnboxStreamReader<Record>(contentsOf: exportURL, format: .jsonLines)
+/// while let record = try reader.next() {
+///     index.add(record)
+/// }
+/// ```
+///
+/// A file is read in pieces straight into a reused buffer and decoded in windows of complete
+/// elements, so peak memory stays in the low megabytes for a file of any size (beyond what you keep
+/// of the models). In-memory inputs are copied into that buffer one piece at a time.
+///
+/// Errors: under the default `.stop` policy `next()` throws the first bad element's `UnboxError`,
+/// whose path starts with the element's index and whose byte offset counts from the start of the
+/// stream; with `.skip` bad elements go to your handler instead. A truncated stream always throws.
+///
+/// The reader is not copyable: it owns a parser and a buffer. Use it from one thread at a time.
+///
+/// For `async` code, use `UnboxFileStream` (files) or `UnboxStream` (chunks arriving over time).
+public struct UnboxStreamReader<Element>: ~Copyable {
+    private let decoder: _StreamDecoder<Element>
+    private let source: any _StreamByteSource
+
+    init(
+        source: any _StreamByteSource, format: UnboxStreamFormat, onError policy: UnboxStreamErrorPolicy,
+        maximumDepth: Int, decode: @escaping _ElementDecoding<Element>
+    ) {
+        self.source = source
+        decoder = _StreamDecoder(format: format, policy: policy, maximumDepth: maximumDepth, decode: decode)
+    }
+
+    /// Reads the elements of JSON data.
+    ///
+    /// ```swift
+    /// var reader = UnboxStreamReader<User>(data: data)                           // [{...}, {...}]
+    /// var nested = UnboxStreamReader<User>(data: data, atKeyPath: "data.users")  // {"data": {"users": [...]}}
+    /// while let user = try reader.next() { print(user.name) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: The input. The reader keeps it (without copying it) while it reads.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - keyPath: With `.array`, the path of a nested array to stream (`"data.items"`, or a JSON
+    ///     Pointer such as `"/data/items"`); the whole document is indexed once to find it, so it
+    ///     must be under 4 GiB. `nil` for a root array.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    public init(
+        data: Data, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) where Element: UnboxCompatible {
+        self.init(
+            source: _MemoryByteSource(bytes: data, keyPath: format == .array ? keyPath : nil), format: format,
+            onError: policy, maximumDepth: maximumDepth, decode: { try Element._unbox(from: &$0, context: $1) })
+    }
+
+    /// Reads the elements of JSON bytes (`[UInt8]`, `ContiguousArray<UInt8>`, ...).
+    ///
+    /// ```swift
+    /// var reader = UnboxStreamReader<Int>(bytes: Array("[1, 2, 3]".utf8))
+    /// while let number = try reader.next() { total += number }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - bytes: The input, kept while the reader reads. Do not pass a buffer pointer that dies
+    ///     before the reader does.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - keyPath: With `.array`, the path of a nested array to stream; `nil` for a root array.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    public init(
+        bytes: some ContiguousBytes, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) where Element: UnboxCompatible {
+        self.init(
+            source: _MemoryByteSource(bytes: bytes, keyPath: format == .array ? keyPath : nil), format: format,
+            onError: policy, maximumDepth: maximumDepth, decode: { try Element._unbox(from: &$0, context: $1) })
+    }
+
+    /// Reads the elements of JSON text.
+    ///
+    /// ```swift
+    /// var reader = UnboxStreamReader<Point>(string: "{\"x\":1}\n{\"x\":2}\n", format: .jsonLines)
+    /// while let point = try reader.next() { plot(point) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - string: The input.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - keyPath: With `.array`, the path of a nested array to stream; `nil` for a root array.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    public init(
+        string: String, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) where Element: UnboxCompatible {
+        self.init(
+            source: _MemoryByteSource(string: string, keyPath: format == .array ? keyPath : nil), format: format,
+            onError: policy, maximumDepth: maximumDepth, decode: { try Element._unbox(from: &$0, context: $1) })
+    }
+
+    /// Reads the elements of a JSON file of any size, a piece at a time.
+    ///
+    /// ```swift
+    /// var reader = try UnboxStreamReader<Event>(contentsOf: logURL, format: .jsonLines)
+    /// while let event = try reader.next() { handle(event) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - format: How the elements are laid out; a root array by default (nested arrays are
+    ///     streamed from memory only).
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    /// - Throws: The error opening the file, or `UnboxError.Reason.misuse` for a URL that is not a
+    ///   file URL.
+    public init(
+        contentsOf url: URL, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        maximumDepth: Int = defaultUnboxMaximumDepth
+    ) throws where Element: UnboxCompatible {
+        self.init(
+            source: try _FileByteSource(url: url), format: format, onError: policy, maximumDepth: maximumDepth,
+            decode: { try Element._unbox(from: &$0, context: $1) })
+    }
+
+    /// Decodes the next element.
+    ///
+    /// ```swift
+    /// while let record = try reader.next() { consume(record) }
+    /// ```
+    ///
+    /// - Returns: The next model, or `nil` at the end of the stream.
+    /// - Throws: `UnboxError` for a bad element (under `.stop`), a truncated stream, a value that is
+    ///   not an array (format `.array`) or content after the array; the error reading the file; or
+    ///   what the model's initializer threw. After an error, `next()` returns `nil`.
+    public mutating func next() throws -> Element? {
+        while true {
+            if let element = try decoder.next() { return element }
+            guard decoder.needsInput else { return nil }
+            do {
+                try source.feed(decoder)
+            } catch {
+                decoder.abandon()
+                throw error
+            }
+        }
+    }
+}

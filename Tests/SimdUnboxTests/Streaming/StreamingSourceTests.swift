@@ -1,0 +1,173 @@
+import Foundation
+import SimdUnbox
+import Synchronization
+import Testing
+
+/// The sources and forms: nested arrays, concatenated documents, files, closures, the async forms,
+/// cancellation and promptness, and inputs larger than one window.
+@Suite struct StreamingSourceTests {
+    @Test(arguments: ["data.items", "/data/items"])
+    func nestedArrayInMemory(keyPath: String) throws {
+        let text = #"{"meta":{"count":3,"items":[9]},"data":{"items":[1, 2 ,3]},"after":[4,{"x":"]"}]}"#
+        let result = StreamFixtures.decodeSync(Int.self, text, format: .array, keyPath: keyPath)
+        #expect(result.errors == [])
+        #expect(result.models == [1, 2, 3])
+        var total = 0
+        try unboxEach(Int.self, data: Data(text.utf8), atKeyPath: keyPath) { total += $0 }
+        #expect(total == 6)
+    }
+
+    @Test func nestedArrayErrorsCarryTheKeyPath() throws {
+        let text = #"{"data":{"items":[1, "two", 3]}}"#
+        let reported = Mutex<[UnboxError]>([])
+        var reader = UnboxStreamReader<Int>(
+            string: text, atKeyPath: "data.items", onError: .skip { error in reported.withLock { $0.append(error) } })
+        var numbers: [Int] = []
+        while let number = try reader.next() { numbers.append(number) }
+        #expect(numbers == [1, 3])
+        let error = try #require(reported.withLock { $0.first })
+        #expect(error.path == [.key("data"), .key("items"), .index(1)])
+        #expect(error.byteOffset == TestSupport.offset(of: "\"two\"", in: text))
+        #expect("\(error)".hasPrefix("data.items[1]: "))
+    }
+
+    @Test func nestedPathThatIsNotAnArray() throws {
+        var reader = UnboxStreamReader<Int>(string: #"{"data":{"items":{}}}"#, atKeyPath: "data.items")
+        #expect(throws: UnboxError.self) { _ = try reader.next() }
+        #expect(try reader.next() == nil)
+        var missing = UnboxStreamReader<Int>(string: #"{"data":{}}"#, atKeyPath: "data.items")
+        #expect(throws: UnboxError.self) { _ = try missing.next() }
+    }
+
+    @Test func concatenatedDocumentsOfAnyKind() async throws {
+        let text = #"1 2.5 "x[" [1,{"a":"}"}] {"a":1}{"b":[true]}null true"# + "\n\"end\""
+        let documents = [
+            "1", "2.5", #""x[""#, #"[1,{"a":"}"}]"#, #"{"a":1}"#, #"{"b":[true]}"#, "null", "true", #""end""#,
+        ]
+        let expected: [JSONValue] = try documents.map { try unbox(string: $0) }
+        let sync = StreamFixtures.decodeSync(JSONValue.self, text, format: .concatenated)
+        #expect(sync.errors == [])
+        #expect(sync.models == expected)
+        for pieces in StreamFixtures.twoWaySplits(Array(text.utf8)) {
+            let split = await StreamFixtures.decode(JSONValue.self, pieces: pieces, format: .concatenated)
+            #expect(split.errors == [])
+            #expect(split.models == expected)
+        }
+    }
+
+    @Test func emptyInputs() throws {
+        #expect(StreamFixtures.decodeSync(Int.self, "[]", format: .array).models == [])
+        #expect(StreamFixtures.decodeSync(Int.self, " [ \n ] ", format: .array).errors == [])
+        #expect(StreamFixtures.decodeSync(Int.self, "", format: .jsonLines) == ([], []))
+        #expect(StreamFixtures.decodeSync(Int.self, "\n\n  \r\n", format: .jsonLines) == ([], []))
+        #expect(StreamFixtures.decodeSync(Int.self, "[1,]", format: .array).errors.count == 1)
+    }
+
+    @Test func jsonLinesWithCarriageReturns() throws {
+        let text = StreamFixtures.jsonLines(count: 5, crlf: true)
+        let result = StreamFixtures.decodeSync(StreamRecord.self, text, format: .jsonLines)
+        #expect(result.errors == [])
+        #expect(result.models.map(\.id) == [0, 1, 2, 3, 4])
+    }
+
+    /// Many windows, buffer compaction and boundary-array refills: more than a megabyte of small
+    /// elements, and one element larger than the initial buffer.
+    @Test func inputsLargerThanAWindow() throws {
+        let count = 300_000
+        var text = "["
+        text.reserveCapacity(count * 8)
+        for index in 0..<count {
+            if index > 0 { text += "," }
+            text += String(index)
+        }
+        text += "]"
+        var expected = 0
+        var reader = UnboxStreamReader<Int>(string: text)
+        while let number = try reader.next() {
+            #expect(number == expected)
+            if number != expected { break }
+            expected += 1
+        }
+        #expect(expected == count)
+
+        let long = String(repeating: "ab\\\"[", count: 500_000)
+        let big = "{\"id\":1,\"name\":\"\(long)\",\"tags\":[]}\n{\"id\":2,\"name\":\"b\",\"tags\":[]}"
+        let records = StreamFixtures.decodeSync(StreamRecord.self, big, format: .jsonLines)
+        #expect(records.errors == [])
+        #expect(records.models.map(\.id) == [1, 2])
+        #expect(records.models.first?.name.count == 500_000 * 4)
+    }
+
+    @Test(arguments: [UnboxStreamFormat.array, .jsonLines])
+    func files(format: UnboxStreamFormat) async throws {
+        let text = format == .array ? StreamFixtures.array(count: 50) : StreamFixtures.jsonLines(count: 50)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("simdunbox-stream-\(UUID()).json")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        var reader = try UnboxStreamReader<StreamRecord>(contentsOf: url, format: format)
+        var ids: [Int] = []
+        while let record = try reader.next() { ids.append(record.id) }
+        #expect(ids == Array(0..<50))
+
+        var count = 0
+        try unboxEach(StreamRecord.self, contentsOf: url, format: format) { _ in count += 1 }
+        #expect(count == 50)
+
+        var asyncIDs: [Int] = []
+        for try await record in UnboxFileStream<StreamRecord>(contentsOf: url, format: format) {
+            asyncIDs.append(record.id)
+        }
+        #expect(asyncIDs == ids)
+    }
+
+    @Test func missingFile() async throws {
+        let url = URL(fileURLWithPath: "/nonexistent/simdunbox-\(UUID()).json")
+        #expect(throws: (any Error).self) { _ = try UnboxStreamReader<Int>(contentsOf: url) }
+        var iterator = UnboxFileStream<Int>(contentsOf: url).makeAsyncIterator()
+        await #expect(throws: (any Error).self) { _ = try await iterator.next() }
+    }
+
+    @Test func cancellationStopsReading() async throws {
+        let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let pulled = Atomic<Int>(0)
+        let producer = Task {
+            continuation.yield(Array("[".utf8))
+            for index in 0..<1_000_000 {
+                continuation.yield(Array("\(index),".utf8))
+                pulled.add(1, ordering: .relaxed)
+                await Task.yield()
+            }
+            continuation.finish()
+        }
+        defer { producer.cancel() }
+        let consumer = Task {
+            var seen = 0
+            for try await _ in UnboxStream<Int, AsyncStream<[UInt8]>>(chunks: chunks) {
+                seen += 1
+                if seen == 10 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+            return seen
+        }
+        await #expect(throws: CancellationError.self) { _ = try await consumer.value }
+    }
+
+    @Test func modelsAreYieldedWhenTheirLastByteArrives() async throws {
+        for format in [UnboxStreamFormat.array, .jsonLines] {
+            let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
+            let first = format == .array ? "[" + StreamFixtures.record(0) : StreamFixtures.record(0)
+            continuation.yield(Array(first.utf8))
+            var iterator = UnboxStream<StreamRecord, AsyncStream<[UInt8]>>(chunks: chunks, format: format)
+                .makeAsyncIterator()
+            // Nothing more has been sent: the first record must come without waiting for a separator.
+            let record = try await iterator.next()
+            #expect(record?.id == 0)
+            continuation.yield(Array((format == .array ? "," : "\n").utf8))
+            continuation.yield(Array(StreamFixtures.record(1).utf8))
+            #expect(try await iterator.next()?.id == 1)
+            continuation.yield(Array((format == .array ? "]" : "\n").utf8))
+            continuation.finish()
+            #expect(try await iterator.next() == nil)
+        }
+    }
+}
