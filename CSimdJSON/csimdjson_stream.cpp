@@ -80,6 +80,29 @@ inline const uint8_t *find_quote_or_backslash(const uint8_t *p, const uint8_t *e
   return p;
 }
 
+/// The first `"`, `[`, `]`, `{` or `}` in [p, end), or `end`: inside an element, nothing else can
+/// change the depth or start a string.
+inline const uint8_t *find_quote_or_bracket(const uint8_t *p, const uint8_t *end) noexcept {
+#if defined(__SSE2__)
+  const __m128i quotes = _mm_set1_epi8('"');
+  // `[` `]` `{` `}` are 0x5B 0x5D 0x7B 0x7D: OR-ing 0x20 folds them onto 0x7B and 0x7D.
+  const __m128i case_bit = _mm_set1_epi8(0x20);
+  const __m128i open = _mm_set1_epi8('{');
+  const __m128i close = _mm_set1_epi8('}');
+  while (end - p >= 16) {
+    __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    __m128i folded = _mm_or_si128(block, case_bit);
+    __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(block, quotes),
+                                _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
+    int mask = _mm_movemask_epi8(hits);
+    if (mask != 0) { return p + __builtin_ctz(unsigned(mask)); }
+    p += 16;
+  }
+#endif
+  while (p < end && *p != '"' && *p != '[' && *p != ']' && *p != '{' && *p != '}') { ++p; }
+  return p;
+}
+
 } // namespace
 
 extern "C" void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scanner,
@@ -131,6 +154,11 @@ extern "C" csimdjson_error csimdjson_boundary_scanner_scan(csimdjson_boundary_sc
         boundaries[n++] = offset(p);
       }
       continue;
+    }
+    if (depth >= (array ? 2u : 1u)) {
+      // Inside an element only quotes and brackets matter: skip straight to the next one.
+      p = find_quote_or_bracket(p, end);
+      if (p == end) { break; }
     }
     const uint8_t byte = *p;
     const byte_class kind = table.classes[byte];

@@ -11,6 +11,7 @@ import Darwin
 
 /// Where a synchronous stream's bytes come from: memory or a file. Feeds a `_StreamDecoder` one
 /// piece at a time, so that the decoder's buffer stays small whatever the input's size.
+@usableFromInline
 protocol _StreamByteSource: AnyObject {
     /// Gives `decoder` the next piece of input, or tells it the input is over.
     func feed<Element>(_ decoder: _StreamDecoder<Element>) throws
@@ -21,6 +22,7 @@ let _streamPieceSize = 1 << 20
 
 /// An in-memory input (bytes or text), fed to the decoder in pieces. With a key path, the document
 /// is parsed once to find where the nested array starts, and the array is streamed from there.
+@usableFromInline
 final class _MemoryByteSource: _StreamByteSource {
     private enum Storage {
         case bytes(any ContiguousBytes)
@@ -31,11 +33,13 @@ final class _MemoryByteSource: _StreamByteSource {
     private var offset = 0
     private var keyPath: String?
 
+    @usableFromInline
     init(bytes: any ContiguousBytes, keyPath: String?) {
         storage = .bytes(bytes)
         self.keyPath = keyPath
     }
 
+    @usableFromInline
     init(string: String, keyPath: String?) {
         storage = .string(string)
         self.keyPath = keyPath
@@ -51,6 +55,7 @@ final class _MemoryByteSource: _StreamByteSource {
         }
     }
 
+    @usableFromInline
     func feed<Element>(_ decoder: _StreamDecoder<Element>) throws {
         try withBytes { bytes in
             if let keyPath {
@@ -98,9 +103,11 @@ func _locateArray(in bytes: UnsafeRawBufferPointer, keyPath: String) throws -> (
 
 /// A file read with `read(2)` straight into the decoder's buffer: no second copy, and never more
 /// than a piece of the file in memory.
+@usableFromInline
 final class _FileByteSource: _StreamByteSource {
     private let handle: FileHandle
 
+    @usableFromInline
     init(url: URL) throws {
         guard url.isFileURL else {
             throw UnboxError(reason: .misuse("a file stream needs a file URL, not \(url)"))
@@ -108,6 +115,7 @@ final class _FileByteSource: _StreamByteSource {
         handle = try FileHandle(forReadingFrom: url)
     }
 
+    @usableFromInline
     func feed<Element>(_ decoder: _StreamDecoder<Element>) throws {
         let space = decoder.writableSpace(minimum: _streamPieceSize)
         while true {

@@ -19,6 +19,7 @@ import Foundation
 ///   - policy: Stop at the first bad element (default) or skip bad elements.
 ///   - body: Called with each model, in order. Throw from it to stop.
 /// - Throws: As `UnboxStreamReader.next()`, or what `body` threw.
+@inlinable
 public func unboxEach<T: UnboxCompatible>(
     _ type: T.Type = T.self, data: Data, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
     onError policy: UnboxStreamErrorPolicy = .stop, _ body: (T) throws -> Void
@@ -45,6 +46,7 @@ public func unboxEach<T: UnboxCompatible>(
 ///   - body: Called with each model, in order. Throw from it to stop.
 /// - Throws: The error opening or reading the file, as `UnboxStreamReader.next()`, or what `body`
 ///   threw.
+@inlinable
 public func unboxEach<T: UnboxCompatible>(
     _ type: T.Type = T.self, contentsOf url: URL, format: UnboxStreamFormat = .array,
     onError policy: UnboxStreamErrorPolicy = .stop, _ body: (T) throws -> Void

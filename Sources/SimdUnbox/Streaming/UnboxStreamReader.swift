@@ -27,6 +27,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     private let decoder: _StreamDecoder<Element>
     private let source: any _StreamByteSource
 
+    @usableFromInline
     init(
         source: any _StreamByteSource, format: UnboxStreamFormat, onError policy: UnboxStreamErrorPolicy,
         maximumDepth: Int, decode: @escaping _ElementDecoding<Element>
@@ -51,6 +52,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///     must be under 4 GiB. `nil` for a root array.
     ///   - policy: Stop at the first bad element (default) or skip bad elements.
     ///   - maximumDepth: The deepest nesting accepted inside an element.
+    @inlinable
     public init(
         data: Data, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
         onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
@@ -74,6 +76,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   - keyPath: With `.array`, the path of a nested array to stream; `nil` for a root array.
     ///   - policy: Stop at the first bad element (default) or skip bad elements.
     ///   - maximumDepth: The deepest nesting accepted inside an element.
+    @inlinable
     public init(
         bytes: some ContiguousBytes, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
         onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
@@ -96,6 +99,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   - keyPath: With `.array`, the path of a nested array to stream; `nil` for a root array.
     ///   - policy: Stop at the first bad element (default) or skip bad elements.
     ///   - maximumDepth: The deepest nesting accepted inside an element.
+    @inlinable
     public init(
         string: String, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
         onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
@@ -120,6 +124,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     /// - Throws: The error opening the file, or `UnboxError.Reason.misuse` for a URL that is not a
     ///   file URL.
+    @inlinable
     public init(
         contentsOf url: URL, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
         maximumDepth: Int = defaultUnboxMaximumDepth
