@@ -108,9 +108,62 @@ struct csimdjson_parser {
   const uint8_t *document_start = nullptr;
   size_t document_length = 0;
   bool has_document = false;
+  /// Where strings and keys are unescaped. simdjson's own string buffer is sized for reading each
+  /// string once; reading one again (a retry after a type mismatch, a second iteration over an
+  /// object's keys) would run past its end. This buffer is sized for each string as it is read.
+  uint8_t *scratch = nullptr;
+  size_t scratch_capacity = 0;
 
-  ~csimdjson_parser() { std::free(input); }
+  ~csimdjson_parser() {
+    std::free(input);
+    std::free(scratch);
+  }
 };
+
+namespace {
+
+/// Unescapes `raw`, whose escaped text (with its closing quote) is at most `bound` bytes, into the
+/// parser's scratch buffer.
+inline error_code unescape(csimdjson_parser &parser, ondemand::raw_json_string raw, size_t bound,
+                           const uint8_t **bytes, size_t *length) noexcept {
+  // The unescaper writes whole vector blocks: room for the text plus the padding.
+  size_t needed = bound + SIMDJSON_PADDING;
+  if (needed > parser.scratch_capacity || (parser.scratch_capacity > (size_t(16) << 20) && needed < (size_t(1) << 20))) {
+    size_t capacity = needed < 4096 ? 4096 : needed;
+    void *memory = std::realloc(parser.scratch, capacity);
+    if (memory == nullptr) { return MEMALLOC; }
+    parser.scratch = static_cast<uint8_t *>(memory);
+    parser.scratch_capacity = capacity;
+  }
+  uint8_t *destination = parser.scratch;
+  std::string_view text;
+  error_code error = parser.parser.unescape(raw, destination).get(text);
+  if (error) { return error; }
+  *bytes = reinterpret_cast<const uint8_t *>(text.data());
+  *length = text.size();
+  return SUCCESS;
+}
+
+/// Reads a string value (not consumed on INCORRECT_TYPE) through the parser's scratch buffer.
+inline error_code read_string(csimdjson_parser &parser, ondemand::value &value, const uint8_t **bytes,
+                              size_t *length) noexcept {
+  // The token runs from the opening quote to the next structural character: a bound on the text.
+  size_t bound = value.raw_json_token().size();
+  ondemand::raw_json_string raw;
+  error_code error = value.get_raw_json_string().get(raw);
+  if (error) { return error; }
+  return unescape(parser, raw, bound, bytes, length);
+}
+
+/// Unescapes a field's key; its bound is the distance from the key to its value.
+inline error_code read_key(csimdjson_parser &parser, ondemand::field &field, const uint8_t **bytes,
+                           size_t *length) noexcept {
+  const char *key = field.key().raw();
+  const char *value = field.value().raw_json_token().data();
+  return unescape(parser, field.key(), size_t(value - key), bytes, length);
+}
+
+} // namespace
 
 // ------------------------------------------------------------------------------------------------
 // Library
@@ -350,17 +403,19 @@ extern "C" csimdjson_error csimdjson_value_is_null(csimdjson_value *value, bool 
       [&](csimdjson_parser &p) { return p.document.is_null().get(*is_null); });
 }
 
-extern "C" csimdjson_error csimdjson_value_get_string(csimdjson_value *value, const uint8_t **bytes,
-                                                      size_t *length) {
-  std::string_view text;
-  csimdjson_error error = dispatch(
-      value, [&](ondemand::value &v) { return v.get_string().get(text); },
-      [&](csimdjson_parser &p) { return p.document.get_string().get(text); });
-  if (error == CSIMDJSON_SUCCESS) {
-    *bytes = reinterpret_cast<const uint8_t *>(text.data());
-    *length = text.size();
-  }
-  return error;
+extern "C" csimdjson_error csimdjson_value_get_string(csimdjson_parser *parser, csimdjson_value *value,
+                                                      const uint8_t **bytes, size_t *length) {
+  return dispatch(
+      value, [&](ondemand::value &v) { return read_string(*parser, v, bytes, length); },
+      [&](csimdjson_parser &p) -> error_code {
+        std::string_view token;
+        error_code error = p.document.raw_json_token().get(token);
+        if (error) { return error; }
+        ondemand::raw_json_string raw;
+        error = p.document.get_raw_json_string().get(raw);
+        if (error) { return error; }
+        return unescape(p, raw, token.size(), bytes, length);
+      });
 }
 
 extern "C" csimdjson_error csimdjson_value_get_number_text(csimdjson_value *value, const uint8_t **bytes,
@@ -475,8 +530,9 @@ extern "C" csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object 
   return code(value.is_null().get(*is_null));
 }
 
-extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_object *object, const uint8_t *key,
-                                                                 size_t key_length, csimdjson_value *out) {
+extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parser *parser, csimdjson_object *object,
+                                                                 const uint8_t *key, size_t key_length,
+                                                                 csimdjson_value *out) {
   ondemand::object cursor = load<ondemand::object>(object);
   bool non_empty = false;
   error_code error = cursor.reset().get(non_empty);
@@ -499,9 +555,10 @@ extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_objec
       }
     }
     if (!escaped) { continue; }
-    std::string_view unescaped;
-    if ((error = field.unescaped_key().get(unescaped))) { return code(error); }
-    if (unescaped == wanted) {
+    const uint8_t *unescaped = nullptr;
+    size_t unescaped_length = 0;
+    if ((error = read_key(*parser, field, &unescaped, &unescaped_length))) { return code(error); }
+    if (std::string_view(reinterpret_cast<const char *>(unescaped), unescaped_length) == wanted) {
       store_value(out, field.value());
       return CSIMDJSON_SUCCESS;
     }
@@ -531,18 +588,11 @@ extern "C" csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, 
   return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_bool().get(*out); });
 }
 
-extern "C" csimdjson_error csimdjson_object_find_string(csimdjson_object *object, const uint8_t *key,
-                                                        size_t key_length, const uint8_t **bytes, size_t *length,
-                                                        csimdjson_value *value) {
-  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) {
-    std::string_view text;
-    error_code error = v.get_string().get(text);
-    if (!error) {
-      *bytes = reinterpret_cast<const uint8_t *>(text.data());
-      *length = text.size();
-    }
-    return error;
-  });
+extern "C" csimdjson_error csimdjson_object_find_string(csimdjson_parser *parser, csimdjson_object *object,
+                                                        const uint8_t *key, size_t key_length, const uint8_t **bytes,
+                                                        size_t *length, csimdjson_value *value) {
+  return find_and_read(object, key, key_length, value,
+                       [&](ondemand::value &v) { return read_string(*parser, v, bytes, length); });
 }
 
 extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_object_iterator *iterator) {
@@ -555,7 +605,8 @@ extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, cs
   return CSIMDJSON_SUCCESS;
 }
 
-extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_object_iterator *iterator, bool *has_field,
+extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *parser,
+                                                          csimdjson_object_iterator *iterator, bool *has_field,
                                                           const uint8_t **key, size_t *key_length,
                                                           csimdjson_value *value) {
   object_iterator_slot slot = load<object_iterator_slot>(iterator);
@@ -569,11 +620,8 @@ extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_object_itera
   ondemand::field field;
   error_code error = (*slot.iterator).get(field);
   if (error) { return code(error); }
-  std::string_view unescaped;
-  error = field.unescaped_key().get(unescaped);
+  error = read_key(*parser, field, key, key_length);
   if (error) { return code(error); }
-  *key = reinterpret_cast<const uint8_t *>(unescaped.data());
-  *key_length = unescaped.size();
   store_value(value, field.value());
   *has_field = true;
   return CSIMDJSON_SUCCESS;

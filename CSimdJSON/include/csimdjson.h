@@ -10,8 +10,9 @@
  * Lifetimes (these bite):
  *   - Every cursor points into the parser that produced it and is valid only until the next call
  *     to `csimdjson_parser_iterate` on that parser, or until the parser is destroyed.
- *   - String results (pointer + length) point into the parser's string buffer or input buffer and
- *     share the same lifetime. Copy them before parsing again.
+ *   - Unescaped strings and keys (pointer + length) point into the parser's scratch buffer and are
+ *     valid only until the next string or key read on that parser: copy them at once. Number
+ *     texts point into the input and live as long as the document.
  *   - On-Demand is forward-only: a child value must be finished with before its parent moves on,
  *     and a value can be read once.
  */
@@ -182,8 +183,13 @@ csimdjson_error csimdjson_value_get_double_in_string(csimdjson_value *value, dou
 csimdjson_error csimdjson_value_get_bool(csimdjson_value *value, bool *out);
 /** Consumes a `null`; `*is_null` is false (and nothing is consumed) for any other value. */
 csimdjson_error csimdjson_value_is_null(csimdjson_value *value, bool *is_null);
-/** The unescaped, validated UTF-8 text of a string. Points into the parser's string buffer. */
-csimdjson_error csimdjson_value_get_string(csimdjson_value *value, const uint8_t **bytes, size_t *length);
+/**
+ * The unescaped, validated UTF-8 text of a string, in `parser`'s scratch buffer (valid until the
+ * next string read on `parser`). `parser` must be the one `value` comes from. A string can be read
+ * any number of times.
+ */
+csimdjson_error csimdjson_value_get_string(csimdjson_parser *parser, csimdjson_value *value, const uint8_t **bytes,
+                                           size_t *length);
 /**
  * The raw text of a scalar token as written in the input (for a number: its exact digits),
  * without trailing whitespace. Consumes the value. For a number the token is validated first.
@@ -217,8 +223,8 @@ csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object *object, co
  * Restarts from the object's first field.
  * @returns CSIMDJSON_NO_SUCH_FIELD when no escaped key matches.
  */
-csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_object *object, const uint8_t *key,
-                                                      size_t key_length, csimdjson_value *out);
+csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parser *parser, csimdjson_object *object,
+                                                      const uint8_t *key, size_t key_length, csimdjson_value *out);
 
 /*
  * Fused lookups: find the key and read a scalar in one call. On CSIMDJSON_INCORRECT_TYPE,
@@ -234,18 +240,21 @@ csimdjson_error csimdjson_object_find_double(csimdjson_object *object, const uin
                                              double *out, csimdjson_value *value);
 csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                            bool *out, csimdjson_value *value);
-csimdjson_error csimdjson_object_find_string(csimdjson_object *object, const uint8_t *key, size_t key_length,
-                                             const uint8_t **bytes, size_t *length, csimdjson_value *value);
+/** The string is read as `csimdjson_value_get_string` reads it, through `parser`'s scratch buffer. */
+csimdjson_error csimdjson_object_find_string(csimdjson_parser *parser, csimdjson_object *object, const uint8_t *key,
+                                             size_t key_length, const uint8_t **bytes, size_t *length,
+                                             csimdjson_value *value);
 
 /** Starts iterating the object's fields in document order. */
 csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_object_iterator *iterator);
 /**
  * Moves to the next field: `*has_field` is false at the end. Otherwise `key` is the field's
- * unescaped key (in the parser's string buffer) and `value` its value, to be read or skipped
- * before the next call.
+ * unescaped key (in `parser`'s scratch buffer, valid until the next string read) and `value` its
+ * value, to be read or skipped before the next call.
  */
-csimdjson_error csimdjson_object_iterator_next(csimdjson_object_iterator *iterator, bool *has_field,
-                                               const uint8_t **key, size_t *key_length, csimdjson_value *value);
+csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *parser, csimdjson_object_iterator *iterator,
+                                               bool *has_field, const uint8_t **key, size_t *key_length,
+                                               csimdjson_value *value);
 /** Moves past the object's last field, skipping whatever has not been read. */
 csimdjson_error csimdjson_object_finish(csimdjson_object *object);
 

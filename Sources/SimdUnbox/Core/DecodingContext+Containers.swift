@@ -131,7 +131,7 @@ extension _DecodingContext {
             var hasField = false
             var keyBytes: UnsafePointer<UInt8>?
             var keyCount = 0
-            code = csimdjson_object_iterator_next(&iterator, &hasField, &keyBytes, &keyCount, &element)
+            code = csimdjson_object_iterator_next(_parser.handle, &iterator, &hasField, &keyBytes, &keyCount, &element)
             guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
             guard hasField else { return }
             let key = String(decoding: UnsafeBufferPointer(start: keyBytes, count: keyCount), as: UTF8.self)
@@ -166,7 +166,7 @@ extension _DecodingContext {
             _state.pointee.hasBackslash = bytes.contains(UInt8(ascii: "\\")) ? 2 : 1
         }
         guard _state.pointee.hasBackslash == 2 else { return false }
-        let code = csimdjson_object_find_field_unescaped(&object, key.baseAddress, key.count, &value)
+        let code = csimdjson_object_find_field_unescaped(_parser.handle, &object, key.baseAddress, key.count, &value)
         if code == CSIMDJSON_SUCCESS { return true }
         if code == CSIMDJSON_NO_SUCH_FIELD { return false }
         throw _containerError(code)

@@ -84,7 +84,7 @@ extension _DecodingContext {
         case .string:
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            code = csimdjson_value_get_string(&value, &bytes, &count)
+            code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
         case .array, .object:
             break
         }

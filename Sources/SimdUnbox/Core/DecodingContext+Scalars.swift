@@ -11,7 +11,7 @@ extension _DecodingContext {
     func _string(from value: inout csimdjson_value) throws -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = csimdjson_value_get_string(&value, &bytes, &count)
+        let code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .string) }
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }

@@ -157,7 +157,7 @@ extension _DecodingContext {
         case .string:
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            let code = csimdjson_value_get_string(&value, &bytes, &count)
+            let code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
             guard code == CSIMDJSON_SUCCESS else { throw _valueError(code, value: &value, expected: .string) }
         case .array:
             _ = try _array(from: &value) { try _validate(&$0) }

@@ -37,7 +37,7 @@ extension String: UnboxCompatible {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         var value = csimdjson_value()
-        let code = csimdjson_object_find_string(&object, key.baseAddress, key.count, &bytes, &count, &value)
+        let code = csimdjson_object_find_string(context._parser.handle, &object, key.baseAddress, key.count, &bytes, &count, &value)
         if _fastPath(code == CSIMDJSON_SUCCESS) {
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }

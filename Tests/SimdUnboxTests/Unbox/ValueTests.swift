@@ -293,3 +293,45 @@ private struct Interleaved: Unboxable {
         first = try unboxer.unbox(keyPath: "/x/y/0")
     }
 }
+
+/// Reading the same string (or key) again and again must not exhaust any buffer: simdjson's own
+/// string buffer holds each string once, so the shim unescapes into a buffer of its own.
+@Suite struct RepeatedReadTests {
+    struct Rereader: Unboxable {
+        let reads: [String]
+        init(unboxer: Unboxer) throws {
+            var reads: [String] = []
+            for _ in 0..<50 {
+                // A failed read of another type first, then the string itself: both touch it.
+                _ = try? unboxer.unbox(key: "text") as Int
+                reads.append(try unboxer.unbox(key: "text"))
+            }
+            self.reads = reads
+        }
+    }
+
+    @Test func theSameLongStringFiftyTimes() throws {
+        let piece = #"caf\u00e9 \"quoted\" \\ "#
+        let text = String(repeating: piece, count: 2_000)
+        let decoded: Rereader = try unbox(string: #"{"text": ""# + text + #""}"#)
+        let expected = String(repeating: "café \"quoted\" \\ ", count: 2_000)
+        #expect(decoded.reads.count == 50)
+        #expect(decoded.reads.allSatisfy { $0 == expected })
+    }
+
+    @Test func theSameObjectKeysManyTimes() throws {
+        let json = #"{"k\u00e9y": 1, "other": 2}"#
+        for _ in 0..<200 {
+            let dictionary: [String: Int] = try unbox(string: json)
+            #expect(dictionary == ["kéy": 1, "other": 2])
+        }
+        struct Keys: Unboxable {
+            let values: [Int]
+            init(unboxer: Unboxer) throws {
+                values = try (0..<100).map { _ in try unboxer.unbox(key: "kéy") }
+            }
+        }
+        let keys: Keys = try unbox(string: json)
+        #expect(keys.values == Array(repeating: 1, count: 100))
+    }
+}
