@@ -1,0 +1,339 @@
+import CSimdJSON
+import Foundation
+
+// Reading scalars by the rules of Foundation's `JSONDecoder`: the same values accepted, the same
+// rejected. The fast path is one shim call; numbers that need Foundation's slow rules (integers
+// written with a fraction or exponent, numbers out of range, zeros that are not really zero),
+// mismatches and errors are out of line.
+
+/// Why a value could not be read, before it becomes a `DecodingError` with a coding path.
+enum _ReadFailure: Error, @unchecked Sendable {
+    /// The value is `null`: `DecodingError.valueNotFound`.
+    case null
+    /// The value is of another JSON type: `DecodingError.typeMismatch` (with `type` if given,
+    /// else the type being decoded).
+    case mismatch(JSONType, type: Any.Type?, offset: Int)
+    /// A valid number that the type cannot represent. Foundation reports it as invalid JSON,
+    /// `DecodingError.dataCorrupted` with an empty coding path.
+    case notRepresentable(String, offset: Int)
+    /// `DecodingError.dataCorrupted` at the value's coding path.
+    case corrupted(String)
+    /// `DecodingError.dataCorrupted` at the coding path of the container (Foundation reports
+    /// ISO 8601 failures there).
+    case corruptedInContainer(String)
+    /// An error to throw as it is: malformed JSON (already recorded), or one thrown by user code.
+    case other(any Error)
+}
+
+extension _CodableDecoder {
+    // MARK: Classifying failures
+
+    /// Why `value` could not be read as `expected` after a read failed with `code`. A value that
+    /// turns out to be malformed (`tru`, `nul`, a bad escape) is malformed JSON, recorded so that
+    /// nobody can swallow it.
+    @inline(never)
+    func _failure(_ code: csimdjson_error, _ value: inout csimdjson_value, expected: JSONType) -> _ReadFailure {
+        let offset = context._offset(of: &value)
+        guard code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_OUT_OF_RANGE else {
+            return .other(context._malformedError(code, offset: offset))
+        }
+        var type = csimdjson_type(rawValue: 0)
+        guard csimdjson_value_get_type(&value, &type) == CSIMDJSON_SUCCESS, let found = JSONType(type) else {
+            return .other(context._malformedError(CSIMDJSON_TAPE_ERROR, offset: offset))
+        }
+        if found == expected && found != .number {
+            return .other(context._malformedError(found == .bool ? CSIMDJSON_T_ATOM_ERROR : code, offset: offset))
+        }
+        var check = CSIMDJSON_SUCCESS
+        switch found {
+        case .null:
+            var isNull = false
+            check = csimdjson_value_is_null(&value, &isNull)
+            if check == CSIMDJSON_SUCCESS && !isNull { check = CSIMDJSON_N_ATOM_ERROR }
+            if check == CSIMDJSON_SUCCESS { return .null }
+        case .bool:
+            var ignored = false
+            check = csimdjson_value_get_bool(&value, &ignored)
+        case .number:
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            check = csimdjson_value_get_number_text(&value, &bytes, &count)
+        case .string:
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            check = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
+        case .array, .object:
+            break
+        }
+        if check != CSIMDJSON_SUCCESS { return .other(context._malformedError(check, offset: offset)) }
+        return .mismatch(found, type: nil, offset: offset)
+    }
+
+    /// The exact text of the number `value` is, or a failure if it is not a (well-formed) number.
+    @inline(never)
+    func _numberText(_ value: inout csimdjson_value) throws(_ReadFailure) -> String {
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        let code = csimdjson_value_get_number_text(&value, &bytes, &count)
+        if code == CSIMDJSON_INCORRECT_TYPE { throw _failure(code, &value, expected: .number) }
+        guard code == CSIMDJSON_SUCCESS else {
+            throw .other(context._malformedError(code, offset: context._offset(of: &value)))
+        }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    // MARK: Strings and booleans
+
+    @inline(__always)
+    func _readString(_ value: inout csimdjson_value) throws(_ReadFailure) -> String {
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &value, expected: .string) }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    @inline(__always)
+    func _readBool(_ value: inout csimdjson_value) throws(_ReadFailure) -> Bool {
+        var result = false
+        let code = csimdjson_value_get_bool(&value, &result)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _boolFailure(code, &value) }
+        return result
+    }
+
+    /// Foundation reports `null` read as a `Bool` as a type mismatch, not a missing value.
+    @inline(never)
+    func _boolFailure(_ code: csimdjson_error, _ value: inout csimdjson_value) -> _ReadFailure {
+        let failure = _failure(code, &value, expected: .bool)
+        if case .null = failure { return .mismatch(.null, type: nil, offset: context._offset(of: &value)) }
+        return failure
+    }
+
+    // MARK: Integers
+
+    @inline(__always)
+    func _readInteger<T: FixedWidthInteger>(_: T.Type, _ value: inout csimdjson_value) throws(_ReadFailure) -> T {
+        if T.bitWidth > 64 { return try _integerSlowPath(T.self, CSIMDJSON_INCORRECT_TYPE, &value) }
+        if T.isSigned {
+            var result: Int64 = 0
+            let code = csimdjson_value_get_int64(&value, &result)
+            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            return try _integerSlowPath(T.self, code, &value)
+        } else {
+            var result: UInt64 = 0
+            let code = csimdjson_value_get_uint64(&value, &result)
+            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            return try _integerSlowPath(T.self, code, &value)
+        }
+    }
+
+    /// Integers the 64-bit readers do not take: out of range for `T`, written with a fraction or
+    /// an exponent, 128-bit, or not numbers at all.
+    @inline(never)
+    func _integerSlowPath<T: FixedWidthInteger>(_: T.Type, _ code: csimdjson_error, _ value: inout csimdjson_value)
+        throws(_ReadFailure) -> T
+    {
+        guard
+            code == CSIMDJSON_SUCCESS || code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_OUT_OF_RANGE
+                || code == CSIMDJSON_NUMBER_ERROR
+        else { throw _failure(code, &value, expected: .number) }
+        let offset = context._offset(of: &value)
+        let text = try _numberText(&value)
+        guard let result = _integer(T.self, fromNumberText: text) else {
+            throw .notRepresentable(text, offset: offset)
+        }
+        return result
+    }
+
+    // MARK: Floating point
+
+    @inline(__always)
+    func _readDouble(_ value: inout csimdjson_value) throws(_ReadFailure) -> Double {
+        var result = 0.0
+        let code = csimdjson_value_get_double(&value, &result)
+        if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
+        return try _doubleSlowPath(code, result, &value)
+    }
+
+    /// Zeros (which must be written as zeros: `1e-400` is not representable), numbers out of
+    /// range, non-conforming floats in strings, mismatches.
+    @inline(never)
+    func _doubleSlowPath(_ code: csimdjson_error, _ result: Double, _ value: inout csimdjson_value)
+        throws(_ReadFailure) -> Double
+    {
+        if code == CSIMDJSON_SUCCESS {
+            let text = try _numberText(&value)
+            guard _isTrueZero(text) else { throw .notRepresentable(text, offset: context._offset(of: &value)) }
+            return result
+        }
+        if code == CSIMDJSON_NUMBER_ERROR {
+            // Either malformed (`_numberText` throws) or out of range (`1e400`).
+            let offset = context._offset(of: &value)
+            let text = try _numberText(&value)
+            throw .notRepresentable(text, offset: offset)
+        }
+        return try _nonConformingFloat(Double.self, code, &value)
+    }
+
+    @inline(__always)
+    func _readFloat(_ value: inout csimdjson_value) throws(_ReadFailure) -> Float {
+        var result = 0.0
+        let code = csimdjson_value_get_double(&value, &result)
+        if _fastPath(code == CSIMDJSON_SUCCESS), let float = _float(exactlyRoundedFrom: result) { return float }
+        return try _floatSlowPath(code, &value)
+    }
+
+    @inline(never)
+    func _floatSlowPath(_ code: csimdjson_error, _ value: inout csimdjson_value) throws(_ReadFailure) -> Float {
+        if code == CSIMDJSON_SUCCESS || code == CSIMDJSON_NUMBER_ERROR {
+            // Round the text itself, as `strtof` does, and apply Foundation's range rules.
+            let offset = context._offset(of: &value)
+            let text = try _numberText(&value)
+            guard let float = Float(text), float.isFinite, float != 0 || _isTrueZero(text) else {
+                throw .notRepresentable(text, offset: offset)
+            }
+            return float
+        }
+        return try _nonConformingFloat(Float.self, code, &value)
+    }
+
+    /// `Float(double)` when it is certainly the float nearest to the number's text: not zero
+    /// (which needs the text checked), finite, and `double` not exactly halfway between two floats
+    /// (where rounding twice could differ from rounding once).
+    @inline(__always)
+    func _float(exactlyRoundedFrom double: Double) -> Float? {
+        let float = Float(double)
+        guard float.isFinite, float != 0 else { return nil }
+        let widened = Double(float)
+        if widened == double { return float }
+        let neighbour = double > widened ? float.nextUp : float.nextDown
+        guard neighbour.isFinite, (widened + Double(neighbour)) / 2 != double else { return nil }
+        return float
+    }
+
+    /// A string that the non-conforming float strategy maps to infinity or NaN, or the failure
+    /// for a value of the wrong type.
+    @inline(never)
+    func _nonConformingFloat<T: BinaryFloatingPoint>(_: T.Type, _ code: csimdjson_error, _ value: inout csimdjson_value)
+        throws(_ReadFailure) -> T
+    {
+        let failure = _failure(code, &value, expected: .number)
+        if case .mismatch(.string, _, _) = failure,
+            case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
+                session.options.nonConformingFloatDecodingStrategy
+        {
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            if csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count) == CSIMDJSON_SUCCESS {
+                let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+                if string == positiveInfinity { return T.infinity }
+                if string == negativeInfinity { return -T.infinity }
+                if string == nan { return T.nan }
+            }
+        }
+        throw failure
+    }
+
+    // MARK: Decimal
+
+    func _readDecimal(_ value: inout csimdjson_value) throws(_ReadFailure) -> Decimal {
+        var type = csimdjson_type(rawValue: 0)
+        let code = csimdjson_value_get_type(&value, &type)
+        guard code == CSIMDJSON_SUCCESS, JSONType(type) == .number else {
+            switch _failure(code == CSIMDJSON_SUCCESS ? CSIMDJSON_INCORRECT_TYPE : code, &value, expected: .number) {
+            case .mismatch(let found, _, let offset): throw .mismatch(found, type: Decimal.self, offset: offset)
+            case let failure: throw failure
+            }
+        }
+        let offset = context._offset(of: &value)
+        let text = try _numberText(&value)
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+            throw .notRepresentable(text, offset: offset)
+        }
+        return decimal
+    }
+}
+
+// MARK: - Number text, by Foundation's rules
+
+/// Whether JSON number text is zero, as opposed to a non-zero number that rounds to zero
+/// (`1e-400`): no digit other than 0 before the exponent.
+func _isTrueZero(_ text: String) -> Bool {
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "1")...UInt8(ascii: "9"): return false
+        case UInt8(ascii: "e"), UInt8(ascii: "E"): return true
+        default: continue
+        }
+    }
+    return true
+}
+
+/// JSON number text as an integer, as Foundation's `JSONDecoder` converts it: plain digits
+/// exactly; otherwise through `Double` when the value is whole and below 2^53 in magnitude, else
+/// through `Decimal` (truncating a fraction, as Foundation does).
+func _integer<T: FixedWidthInteger>(_: T.Type, fromNumberText text: String) -> T? {
+    if let exact = T(text) { return exact }
+    if let double = Double(text) {
+        guard let exact = T(exactly: double) else { return nil }
+        if double.magnitude < 9_007_199_254_740_992 { return exact }
+    }
+    return _integer(T.self, decimalText: text)
+}
+
+/// Foundation's conversion through `Decimal`: the digits without trailing zeros (as `Decimal`
+/// keeps them) must fit in 64 bits, then the exponent is applied (dividing truncates).
+func _integer<T: FixedWidthInteger>(_: T.Type, decimalText text: String) -> T? {
+    var isNegative = false
+    var digits: [UInt8] = []
+    var fractionDigits = 0
+    var exponent = 0
+    var exponentIsNegative = false
+    var part = 0  // 0: integer part, 1: fraction, 2: exponent
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "-") where part == 0: isNegative = true
+        case UInt8(ascii: "-"): exponentIsNegative = true
+        case UInt8(ascii: "+"): break
+        case UInt8(ascii: "."): part = 1
+        case UInt8(ascii: "e"), UInt8(ascii: "E"): part = 2
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if part == 2 {
+                exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 100_000)
+            } else {
+                if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte - UInt8(ascii: "0")) }
+                if part == 1 { fractionDigits += 1 }
+            }
+        default: return nil
+        }
+    }
+    var scale = (exponentIsNegative ? -exponent : exponent) - fractionDigits
+    while let last = digits.last, last == 0 {
+        digits.removeLast()
+        scale += 1
+    }
+    if isNegative && !T.isSigned && !digits.isEmpty { return nil }
+    guard digits.count <= 20 else { return nil }
+    var magnitude: UInt64 = 0
+    for digit in digits {
+        let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (sum, overflow2) = shifted.addingReportingOverflow(UInt64(digit))
+        guard !overflow1 && !overflow2 else { return nil }
+        magnitude = sum
+    }
+    if scale < 0 {
+        for _ in 0..<min(-scale, 21) { magnitude /= 10 }
+    } else if magnitude != 0 {
+        for _ in 0..<scale {
+            let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            magnitude = product
+        }
+    }
+    guard let sized = T(exactly: magnitude) else { return nil }
+    if isNegative {
+        let (negated, overflow) = T.zero.subtractingReportingOverflow(sized)
+        return overflow ? nil : negated
+    }
+    return sized
+}

@@ -1,0 +1,547 @@
+import CSimdJSON
+import Foundation
+
+/// Converted key → the key as written in the object, for key strategies other than
+/// `useDefaultKeys` (the only case where SimdJSONDecoder reads all of an object's keys up front,
+/// as Foundation does for every object).
+final class _KeyTable {
+    var originals: [String: String] = [:]
+    var keysInOrder: [String] = []
+}
+
+/// A keyed container over an object cursor: fields are looked up in the input, in any order.
+struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: _CodableDecoder
+    let object: csimdjson_object
+    let level: Int
+    let token: UInt64
+
+    init(decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64) throws {
+        self.decoder = decoder
+        self.object = object
+        self.level = level
+        self.token = token
+        if !decoder.session.usesDefaultKeys && decoder.session.keyTables[token] == nil {
+            decoder.session.keyTables[token] = try Self._makeKeyTable(decoder, object, level)
+        }
+    }
+
+    /// The key table of a key strategy (kept in the session, so that this container stays small:
+    /// the standard library copies it for every call).
+    @inline(__always)
+    var keyTable: _KeyTable? {
+        decoder.session.usesDefaultKeys ? nil : decoder.session.keyTables[token]
+    }
+
+    var codingPath: [any CodingKey] { decoder.session.codingPath(level) }
+
+    // MARK: Lookups
+
+    @inline(__always)
+    func _claim() throws {
+        guard _fastPath(decoder.session.claim(level: level, token: token)) else {
+            throw decoder._staleError(level: level)
+        }
+    }
+
+    /// Runs `body` with the bytes of the key as written in the input (`NO_SUCH_FIELD` if a key
+    /// strategy maps no key of the object to `name`).
+    @inline(__always)
+    func _withKeyBytes(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> csimdjson_error) -> csimdjson_error {
+        if let keyTable {
+            guard var original = keyTable.originals[name] else { return CSIMDJSON_NO_SUCH_FIELD }
+            return original.withUTF8(body)
+        }
+        var name = name
+        return name.withUTF8(body)
+    }
+
+    /// Finds the field `name`: `CSIMDJSON_SUCCESS`, `CSIMDJSON_NO_SUCH_FIELD`, or malformed JSON.
+    @inline(__always)
+    func _find(_ name: String, into value: inout csimdjson_value) -> csimdjson_error {
+        var object = self.object
+        return _withKeyBytes(name) { csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value) }
+    }
+
+    /// Finds `key` or throws `keyNotFound`.
+    @inline(__always)
+    func _require(_ key: Key, into value: inout csimdjson_value) throws {
+        let code = _find(key.stringValue, into: &value)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _lookupError(code, key) }
+    }
+
+    @inline(never)
+    func _lookupError(_ code: csimdjson_error, _ key: Key) -> any Error {
+        if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
+        return decoder.context._containerError(code)
+    }
+
+    /// The error for a fused lookup that failed with `code`: a missing key, malformed JSON met
+    /// while looking, or a value (left in `value`) that could not be read as `type`.
+    @inline(never)
+    func _fusedError(
+        _ code: csimdjson_error, _ value: inout csimdjson_value, _ key: Key, type: Any.Type, expected: JSONType
+    ) -> any Error {
+        if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
+        guard value.storage.0 != 0 else { return decoder.context._containerError(code) }
+        return decoder._error(decoder._failure(code, &value, expected: expected), type: type, level: level, component: .key(key))
+    }
+
+    @inline(never)
+    func _boolError(_ code: csimdjson_error, _ value: inout csimdjson_value, _ key: Key) -> any Error {
+        if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
+        guard value.storage.0 != 0 else { return decoder.context._containerError(code) }
+        return decoder._error(decoder._boolFailure(code, &value), type: Bool.self, level: level, component: .key(key))
+    }
+
+    /// For `decodeIfPresent`: whether a fused lookup that failed with `code` means "absent"
+    /// (missing key, or `null`, which is consumed).
+    @inline(__always)
+    func _isAbsent(_ code: csimdjson_error, _ value: inout csimdjson_value) -> Bool {
+        if code == CSIMDJSON_NO_SUCH_FIELD { return true }
+        guard code == CSIMDJSON_INCORRECT_TYPE, value.storage.0 != 0 else { return false }
+        var isNull = false
+        return csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull
+    }
+
+    // MARK: Keys
+
+    var allKeys: [Key] {
+        if let keyTable { return keyTable.keysInOrder.compactMap { Key(stringValue: $0) } }
+        guard decoder.session.claim(level: level, token: token) else { return [] }
+        var names: [String] = []
+        var seen = Set<String>()
+        _ = Self._forEachKey(object, parser: decoder.context._parser.handle) { name in
+            if seen.insert(name).inserted { names.append(name) }
+        }
+        return names.compactMap { Key(stringValue: $0) }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        guard decoder.session.claim(level: level, token: token) else { return false }
+        var value = csimdjson_value()
+        return _find(key.stringValue, into: &value) == CSIMDJSON_SUCCESS
+    }
+
+    /// Calls `body` with each key of `object` as written (unescaped), from its first field.
+    static func _forEachKey(_ object: csimdjson_object, parser: OpaquePointer, _ body: (String) -> Void)
+        -> csimdjson_error
+    {
+        var object = object
+        var hasFields = false
+        var code = csimdjson_object_reset(&object, &hasFields)
+        guard code == CSIMDJSON_SUCCESS else { return code }
+        var iterator = csimdjson_object_iterator()
+        code = csimdjson_object_iterate(&object, &iterator)
+        guard code == CSIMDJSON_SUCCESS else { return code }
+        var value = csimdjson_value()
+        while true {
+            var hasField = false
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            code = csimdjson_object_iterator_next(parser, &iterator, &hasField, &bytes, &count, &value)
+            guard code == CSIMDJSON_SUCCESS, hasField else { return code }
+            body(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        }
+    }
+
+    static func _makeKeyTable(_ decoder: _CodableDecoder, _ object: csimdjson_object, _ level: Int) throws -> _KeyTable {
+        let table = _KeyTable()
+        let strategy = decoder.session.options.keyDecodingStrategy
+        let basePath: [any CodingKey]
+        if case .custom = strategy { basePath = decoder.session.codingPath(level) } else { basePath = [] }
+        let code = _forEachKey(object, parser: decoder.context._parser.handle) { name in
+            let converted: String
+            switch strategy {
+            case .useDefaultKeys:
+                converted = name
+            case .convertFromSnakeCase:
+                converted = _convertFromSnakeCase(name)
+            case .custom(let convert):
+                converted = convert(basePath + [_CodableKey(stringValue: name)]).stringValue
+            @unknown default:
+                converted = name
+            }
+            if table.originals[converted] == nil {
+                table.originals[converted] = name
+                table.keysInOrder.append(converted)
+            }
+        }
+        guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
+        return table
+    }
+
+    // MARK: Null
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        try _claim()
+        var value = csimdjson_value()
+        try _require(key, into: &value)
+        var isNull = false
+        let code = csimdjson_value_is_null(&value, &isNull)
+        guard code == CSIMDJSON_SUCCESS else {
+            throw decoder._error(decoder._failure(code, &value, expected: .null), type: Never.self, level: level, component: .key(key))
+        }
+        return isNull
+    }
+
+    // MARK: Scalars, with fused lookups
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try _claim()
+        var object = self.object
+        var value = csimdjson_value()
+        var result = false
+        let code = _withKeyBytes(key.stringValue) {
+            csimdjson_object_find_bool(&object, $0.baseAddress, $0.count, &result, &value)
+        }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _boolError(code, &value, key) }
+        return result
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try _claim()
+        var object = self.object
+        var value = csimdjson_value()
+        var result = false
+        let code = _withKeyBytes(key.stringValue) {
+            csimdjson_object_find_bool(&object, $0.baseAddress, $0.count, &result, &value)
+        }
+        if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
+        if _isAbsent(code, &value) { return nil }
+        throw _boolError(code, &value, key)
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try _claim()
+        var object = self.object
+        var value = csimdjson_value()
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        let code = _withKeyBytes(key.stringValue) {
+            csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.baseAddress, $0.count, &bytes, &count, &value)
+        }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            throw _fusedError(code, &value, key, type: String.self, expected: .string)
+        }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try _claim()
+        var object = self.object
+        var value = csimdjson_value()
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        let code = _withKeyBytes(key.stringValue) {
+            csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.baseAddress, $0.count, &bytes, &count, &value)
+        }
+        if _fastPath(code == CSIMDJSON_SUCCESS) {
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        if _isAbsent(code, &value) { return nil }
+        throw _fusedError(code, &value, key, type: String.self, expected: .string)
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try _claim()
+        var object = self.object
+        var value = csimdjson_value()
+        var result = 0.0
+        let code = _withKeyBytes(key.stringValue) {
+            csimdjson_object_find_double(&object, $0.baseAddress, $0.count, &result, &value)
+        }
+        if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
+        return try _doubleSlowPath(code, result, &value, key)
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try _claim()
+        var object = self.object
+        var value = csimdjson_value()
+        var result = 0.0
+        let code = _withKeyBytes(key.stringValue) {
+            csimdjson_object_find_double(&object, $0.baseAddress, $0.count, &result, &value)
+        }
+        if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
+        if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
+        return try _doubleSlowPath(code, result, &value, key)
+    }
+
+    @inline(never)
+    func _doubleSlowPath(_ code: csimdjson_error, _ result: Double, _ value: inout csimdjson_value, _ key: Key)
+        throws -> Double
+    {
+        if code == CSIMDJSON_NO_SUCH_FIELD { throw decoder._keyNotFound(key, level: level) }
+        if code == CSIMDJSON_SUCCESS {
+            // A zero: look the field up again to check that it is written as one.
+            try _require(key, into: &value)
+        } else if value.storage.0 == 0 {
+            throw decoder.context._containerError(code)
+        }
+        do {
+            return try decoder._doubleSlowPath(code, result, &value)
+        } catch {
+            throw decoder._error(error, type: Double.self, level: level, component: .key(key))
+        }
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try _claim()
+        return try _readField(key, Float.self) { v throws(_ReadFailure) in try decoder._readFloat(&v) }
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try _claim()
+        return try _readFieldIfPresent(key, Float.self) { v throws(_ReadFailure) in try decoder._readFloat(&v) }
+    }
+
+    /// Finds `key` and reads its value with `read`.
+    @inline(__always)
+    func _readField<T>(_ key: Key, _ type: T.Type, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T)
+        throws -> T
+    {
+        var value = csimdjson_value()
+        try _require(key, into: &value)
+        do {
+            return try read(&value)
+        } catch {
+            throw decoder._error(error, type: T.self, level: level, component: .key(key))
+        }
+    }
+
+    /// Finds `key` and reads its value with `read`, or returns nil if it is missing or `null`.
+    @inline(__always)
+    func _readFieldIfPresent<T>(_ key: Key, _ type: T.Type, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T)
+        throws -> T?
+    {
+        var value = csimdjson_value()
+        let code = _find(key.stringValue, into: &value)
+        if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
+        guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
+        var isNull = false
+        if csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull { return nil }
+        do {
+            return try read(&value)
+        } catch {
+            throw decoder._error(error, type: T.self, level: level, component: .key(key))
+        }
+    }
+
+    @inline(__always)
+    func _decodeInteger<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T {
+        try _claim()
+        if T.bitWidth > 64 {
+            return try _readField(key, T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+        }
+        var object = self.object
+        var value = csimdjson_value()
+        if T.isSigned {
+            var result: Int64 = 0
+            let code = _withKeyBytes(key.stringValue) {
+                csimdjson_object_find_int64(&object, $0.baseAddress, $0.count, &result, &value)
+            }
+            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            return try _integerSlowPath(T.self, code, String(result), &value, key)
+        } else {
+            var result: UInt64 = 0
+            let code = _withKeyBytes(key.stringValue) {
+                csimdjson_object_find_uint64(&object, $0.baseAddress, $0.count, &result, &value)
+            }
+            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            return try _integerSlowPath(T.self, code, String(result), &value, key)
+        }
+    }
+
+    @inline(__always)
+    func _decodeIntegerIfPresent<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T? {
+        try _claim()
+        if T.bitWidth > 64 {
+            return try _readFieldIfPresent(key, T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+        }
+        var object = self.object
+        var value = csimdjson_value()
+        if T.isSigned {
+            var result: Int64 = 0
+            let code = _withKeyBytes(key.stringValue) {
+                csimdjson_object_find_int64(&object, $0.baseAddress, $0.count, &result, &value)
+            }
+            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
+            return try _integerSlowPath(T.self, code, String(result), &value, key)
+        } else {
+            var result: UInt64 = 0
+            let code = _withKeyBytes(key.stringValue) {
+                csimdjson_object_find_uint64(&object, $0.baseAddress, $0.count, &result, &value)
+            }
+            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
+            return try _integerSlowPath(T.self, code, String(result), &value, key)
+        }
+    }
+
+    @inline(never)
+    func _integerSlowPath<T: FixedWidthInteger>(
+        _: T.Type, _ code: csimdjson_error, _ text: String, _ value: inout csimdjson_value, _ key: Key
+    ) throws -> T {
+        if code == CSIMDJSON_NO_SUCH_FIELD { throw decoder._keyNotFound(key, level: level) }
+        if code == CSIMDJSON_SUCCESS {
+            // Read, but out of range for T.
+            throw decoder._error(
+                .notRepresentable(text, offset: decoder.context._currentOffset()), type: T.self, level: level,
+                component: .key(key))
+        }
+        guard value.storage.0 != 0 else { throw decoder.context._containerError(code) }
+        do {
+            return try decoder._integerSlowPath(T.self, code, &value)
+        } catch {
+            throw decoder._error(error, type: T.self, level: level, component: .key(key))
+        }
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try _decodeInteger(Int.self, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try _decodeInteger(Int8.self, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try _decodeInteger(Int16.self, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try _decodeInteger(Int32.self, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try _decodeInteger(Int64.self, forKey: key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try _decodeInteger(Int128.self, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try _decodeInteger(UInt.self, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try _decodeInteger(UInt8.self, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try _decodeInteger(UInt16.self, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try _decodeInteger(UInt32.self, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try _decodeInteger(UInt64.self, forKey: key) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        try _decodeInteger(UInt128.self, forKey: key)
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try _decodeIntegerIfPresent(Int.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try _decodeIntegerIfPresent(Int8.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try _decodeIntegerIfPresent(Int16.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try _decodeIntegerIfPresent(Int32.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try _decodeIntegerIfPresent(Int64.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        try _decodeIntegerIfPresent(Int128.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try _decodeIntegerIfPresent(UInt.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try _decodeIntegerIfPresent(UInt8.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try _decodeIntegerIfPresent(UInt16.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try _decodeIntegerIfPresent(UInt32.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try _decodeIntegerIfPresent(UInt64.self, forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        try _decodeIntegerIfPresent(UInt128.self, forKey: key)
+    }
+
+    // MARK: Everything else
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try _claim()
+        var value = csimdjson_value()
+        try _require(key, into: &value)
+        var opened = _OpenedValue.none
+        return try decoder._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .key(key))
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try _claim()
+        var value = csimdjson_value()
+        let code = _find(key.stringValue, into: &value)
+        if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
+        guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
+        var isNull = false
+        if csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull { return nil }
+        var opened = _OpenedValue.none
+        return try decoder._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .key(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try _claim()
+        var value = csimdjson_value()
+        try _require(key, into: &value)
+        decoder.session.setPath(level, .key(key))
+        let token = decoder.session.newToken(level: level + 1)
+        var opened = _OpenedValue.none
+        let object = try decoder._openObject(
+            &value, opened: &opened, isMissing: false, level: level, component: .key(key))
+        return KeyedDecodingContainer(
+            try _CodableKeyedContainer<NestedKey>(decoder: decoder, object: object, level: level + 1, token: token))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try _claim()
+        var value = csimdjson_value()
+        try _require(key, into: &value)
+        decoder.session.setPath(level, .key(key))
+        let token = decoder.session.newToken(level: level + 1)
+        var opened = _OpenedValue.none
+        let array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level, component: .key(key))
+        return try _CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
+    }
+
+    func superDecoder() throws -> any Decoder {
+        try _superDecoder(name: "super", component: .superKey)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try _superDecoder(name: key.stringValue, component: .key(key))
+    }
+
+    /// A decoder of its own for the field `name` (reading as `null` if it is missing, as in
+    /// Foundation), valid until this container moves on.
+    func _superDecoder(name: String, component: _CodingPathComponent) throws -> any Decoder {
+        try _claim()
+        var value = csimdjson_value()
+        let code = _find(name, into: &value)
+        guard code == CSIMDJSON_SUCCESS || code == CSIMDJSON_NO_SUCH_FIELD else {
+            throw decoder.context._containerError(code)
+        }
+        decoder.session.setPath(level, component)
+        let token = decoder.session.newToken(level: level + 1)
+        return _CodableDecoder(
+            session: decoder.session, value: value, level: level + 1, token: token,
+            isMissing: code == CSIMDJSON_NO_SUCH_FIELD)
+    }
+}
+
+/// Foundation's conversion of a snake_case key to camelCase: `one_two_three` → `oneTwoThree`,
+/// leading and trailing underscores kept, a key without inner underscores left as it is.
+func _convertFromSnakeCase(_ stringKey: String) -> String {
+    guard !stringKey.isEmpty else { return stringKey }
+    guard let firstNonUnderscore = stringKey.firstIndex(where: { $0 != "_" }) else { return stringKey }
+    var lastNonUnderscore = stringKey.index(before: stringKey.endIndex)
+    while lastNonUnderscore > firstNonUnderscore && stringKey[lastNonUnderscore] == "_" {
+        stringKey.formIndex(before: &lastNonUnderscore)
+    }
+    let keyRange = firstNonUnderscore...lastNonUnderscore
+    let leading = stringKey[stringKey.startIndex..<firstNonUnderscore]
+    let trailing = stringKey[stringKey.index(after: lastNonUnderscore)..<stringKey.endIndex]
+    let components = stringKey[keyRange].split(separator: "_")
+    let joined: String
+    if components.count == 1 {
+        joined = String(stringKey[keyRange])
+    } else {
+        joined = ([components[0].lowercased()] + components[1...].map { $0.capitalized }).joined()
+    }
+    return String(leading) + joined + String(trailing)
+}

@@ -1,0 +1,88 @@
+import CSimdJSON
+import Foundation
+
+/// The state every decoder and container of one `SimdJSONDecoder` decode shares: the options, the
+/// coding path (as a stack indexed by nesting level, materialized only when asked for), and the
+/// tokens that tell live containers from stale ones.
+///
+/// On-Demand is forward-only: a container is usable only while the value it reads is the one the
+/// document's cursor is in. Each level of nesting has one live token; a container at level `L`
+/// is live while `live[L]` is its token. Any move of a container at level `L` drops the tokens of
+/// deeper levels, so that a nested container used after its parent moved on throws instead of
+/// touching a cursor that no longer points where it did.
+///
+/// Its mutable state is `@exclusivity(unchecked)`: one decode runs on one thread, and no access
+/// to it overlaps another (dynamic exclusivity checks were a third of the decoding time).
+final class _CodableSession {
+    let context: _DecodingContext
+    let options: _CodableOptions
+    /// The coding path: `path[L]` is the step from level `L` to level `L + 1`.
+    @exclusivity(unchecked) var path: [_CodingPathComponent] = []
+    /// `live[L]`: the token of the value that containers at level `L` read.
+    @exclusivity(unchecked) var live: [UInt64] = []
+    @exclusivity(unchecked) var lastToken: UInt64 = 0
+    /// Key tables of keyed containers (key strategies other than `useDefaultKeys`), by token.
+    @exclusivity(unchecked) var keyTables: [UInt64: _KeyTable] = [:]
+    /// The options' user info as `Decoder` hands it out, built on first use.
+    /// Whether keys are matched as written.
+    let usesDefaultKeys: Bool
+    lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
+
+    init(context: _DecodingContext, options: _CodableOptions) {
+        self.context = context
+        self.options = options
+        self.usesDefaultKeys = options.usesDefaultKeys
+        path.reserveCapacity(16)
+        live.reserveCapacity(16)
+    }
+
+    /// The coding path down to level `level`.
+    func codingPath(_ level: Int) -> [any CodingKey] {
+        path.prefix(level).map(\.codingKey)
+    }
+
+    /// The coding path down to level `level`, then `component`.
+    func codingPath(_ level: Int, appending component: _CodingPathComponent?) -> [any CodingKey] {
+        var result = codingPath(level)
+        if let component { result.append(component.codingKey) }
+        return result
+    }
+
+    /// Records `component` as the step below level `level`.
+    @inline(__always)
+    func setPath(_ level: Int, _ component: _CodingPathComponent) {
+        if path.count > level {
+            path[level] = component
+            if path.count > level + 1 { path.removeLast(path.count - level - 1) }
+        } else {
+            while path.count < level { path.append(.superKey) }
+            path.append(component)
+        }
+    }
+
+    /// A fresh token for a value at level `level`, which becomes the live one there (and makes
+    /// every deeper level stale).
+    @inline(__always)
+    func newToken(level: Int) -> UInt64 {
+        lastToken &+= 1
+        if live.count > level { live.removeLast(live.count - level) }
+        while live.count < level { live.append(0) }
+        live.append(lastToken)
+        return lastToken
+    }
+
+    /// Whether a container at `level` with `token` may still read, and if so drops the tokens of
+    /// deeper levels (the container is about to move its cursor past them).
+    @inline(__always)
+    func claim(level: Int, token: UInt64) -> Bool {
+        guard _fastPath(level < live.count && live[level] == token) else { return false }
+        if live.count > level + 1 { live.removeLast(live.count - level - 1) }
+        return true
+    }
+
+    /// Whether a value at `level` with `token` is still the live one (without claiming it).
+    @inline(__always)
+    func isLive(level: Int, token: UInt64) -> Bool {
+        level < live.count && live[level] == token
+    }
+}

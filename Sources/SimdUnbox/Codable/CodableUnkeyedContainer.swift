@@ -1,0 +1,276 @@
+import CSimdJSON
+import Foundation
+
+/// An unkeyed container over an array cursor. A class (the standard library would box a struct
+/// this size anyway), so that `isAtEnd` can look ahead at the next element.
+final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: _CodableDecoder
+    @exclusivity(unchecked) var array: csimdjson_array
+    @exclusivity(unchecked) var iterator = csimdjson_array_iterator()
+    let level: Int
+    let token: UInt64
+    @exclusivity(unchecked) private(set) var currentIndex = 0
+    /// The next element, once looked at.
+    @exclusivity(unchecked) var peeked = csimdjson_value()
+    @exclusivity(unchecked) var peekState = _PeekState.notPeeked
+    /// What was opened of the peeked element (kept across a failed attempt and a retry).
+    @exclusivity(unchecked) var peekedOpened = _OpenedValue.none
+
+    enum _PeekState {
+        case notPeeked
+        case peeked
+        case atEnd
+    }
+
+    init(decoder: _CodableDecoder, array: csimdjson_array, level: Int, token: UInt64) throws {
+        self.decoder = decoder
+        self.array = array
+        self.level = level
+        self.token = token
+        let code = csimdjson_array_iterate(&self.array, &iterator)
+        guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
+    }
+
+    var codingPath: [any CodingKey] { decoder.session.codingPath(level) }
+
+    /// The number of elements, counted on demand before the first element is read; `nil` once
+    /// reading has begun (the input is read forward only).
+    var count: Int? {
+        guard currentIndex == 0, case .notPeeked = peekState, decoder.session.isLive(level: level, token: token)
+        else {
+            if case .atEnd = peekState { return currentIndex }
+            return nil
+        }
+        var array = self.array
+        var count = 0
+        guard csimdjson_array_count_elements(&array, &count) == CSIMDJSON_SUCCESS else { return nil }
+        return count
+    }
+
+    var isAtEnd: Bool {
+        guard decoder.session.isLive(level: level, token: token) else { return true }
+        do {
+            return try !_peek()
+        } catch {
+            return true
+        }
+    }
+
+    // MARK: Moving
+
+    @inline(__always)
+    func _claim() throws {
+        guard _fastPath(decoder.session.claim(level: level, token: token)) else {
+            throw decoder._staleError(level: level)
+        }
+    }
+
+    /// Looks at the next element: false at the end.
+    @inline(__always)
+    func _peek() throws -> Bool {
+        switch peekState {
+        case .peeked: return true
+        case .atEnd: return false
+        case .notPeeked:
+            var hasElement = false
+            let code = csimdjson_array_iterator_next(&iterator, &hasElement, &peeked)
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw decoder.context._containerError(code) }
+            peekState = hasElement ? .peeked : .atEnd
+            peekedOpened = .none
+            return hasElement
+        }
+    }
+
+    /// Looks at the next element, or throws `valueNotFound(type)` at the end.
+    @inline(__always)
+    func _next(_ type: Any.Type, _ message: String = "Unkeyed container is at end.") throws {
+        try _claim()
+        if _slowPath(!(try _peek())) {
+            throw decoder._atEndError(type, message, level: level, index: currentIndex)
+        }
+    }
+
+    @inline(__always)
+    func _advance() {
+        currentIndex += 1
+        if case .peeked = peekState { peekState = .notPeeked }
+    }
+
+    /// Reads the next element with `read`, moving on only if it succeeds.
+    @inline(__always)
+    func _read<T>(_: T.Type, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T) throws -> T {
+        try _next(T.self)
+        var value = peeked
+        do {
+            let result = try read(&value)
+            _advance()
+            return result
+        } catch {
+            throw decoder._error(error, type: T.self, level: level, component: .index(currentIndex))
+        }
+    }
+
+    /// Reads the next element with `read`, or returns nil for `null` or at the end.
+    @inline(__always)
+    func _readIfPresent<T>(_: T.Type, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T) throws -> T? {
+        try _claim()
+        guard try _peek() else {
+            currentIndex += 1
+            return nil
+        }
+        var value = peeked
+        var isNull = false
+        if csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull {
+            _advance()
+            return nil
+        }
+        do {
+            let result = try read(&value)
+            _advance()
+            return result
+        } catch {
+            throw decoder._error(error, type: T.self, level: level, component: .index(currentIndex))
+        }
+    }
+
+    // MARK: Decoding
+
+    func decodeNil() throws -> Bool {
+        try _next(Never.self)
+        var value = peeked
+        var isNull = false
+        let code = csimdjson_value_is_null(&value, &isNull)
+        guard code == CSIMDJSON_SUCCESS else {
+            throw decoder._error(
+                decoder._failure(code, &value, expected: .null), type: Never.self, level: level,
+                component: .index(currentIndex))
+        }
+        if isNull { _advance() }
+        return isNull
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try _read(Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) } }
+    func decode(_ type: String.Type) throws -> String {
+        try _read(String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
+    }
+    func decode(_ type: Double.Type) throws -> Double {
+        try _read(Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+    }
+    func decode(_ type: Float.Type) throws -> Float {
+        try _read(Float.self) { v throws(_ReadFailure) in try decoder._readFloat(&v) }
+    }
+    func decode(_ type: Int.Type) throws -> Int { try _integer(Int.self) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try _integer(Int8.self) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try _integer(Int16.self) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try _integer(Int32.self) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try _integer(Int64.self) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try _integer(Int128.self) }
+    func decode(_ type: UInt.Type) throws -> UInt { try _integer(UInt.self) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try _integer(UInt8.self) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try _integer(UInt16.self) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try _integer(UInt32.self) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try _integer(UInt64.self) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try _integer(UInt128.self) }
+
+    @inline(__always)
+    func _integer<T: FixedWidthInteger>(_: T.Type) throws -> T {
+        try _read(T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+    }
+
+    func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
+        try _readIfPresent(Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+    }
+    func decodeIfPresent(_ type: String.Type) throws -> String? {
+        try _readIfPresent(String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
+    }
+    func decodeIfPresent(_ type: Double.Type) throws -> Double? {
+        try _readIfPresent(Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+    }
+    func decodeIfPresent(_ type: Float.Type) throws -> Float? {
+        try _readIfPresent(Float.self) { v throws(_ReadFailure) in try decoder._readFloat(&v) }
+    }
+    func decodeIfPresent(_ type: Int.Type) throws -> Int? { try _integerIfPresent(Int.self) }
+    func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try _integerIfPresent(Int8.self) }
+    func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try _integerIfPresent(Int16.self) }
+    func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try _integerIfPresent(Int32.self) }
+    func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try _integerIfPresent(Int64.self) }
+    func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try _integerIfPresent(Int128.self) }
+    func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try _integerIfPresent(UInt.self) }
+    func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try _integerIfPresent(UInt8.self) }
+    func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try _integerIfPresent(UInt16.self) }
+    func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try _integerIfPresent(UInt32.self) }
+    func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try _integerIfPresent(UInt64.self) }
+    func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try _integerIfPresent(UInt128.self) }
+
+    @inline(__always)
+    func _integerIfPresent<T: FixedWidthInteger>(_: T.Type) throws -> T? {
+        try _readIfPresent(T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try _next(T.self)
+        var value = peeked
+        let result = try decoder._decodeNested(
+            T.self, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
+        _advance()
+        return result
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+        try _claim()
+        guard try _peek() else {
+            currentIndex += 1
+            return nil
+        }
+        var value = peeked
+        var isNull = false
+        if case .none = peekedOpened, csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull {
+            _advance()
+            return nil
+        }
+        let result = try decoder._decodeNested(
+            T.self, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
+        _advance()
+        return result
+    }
+
+    // MARK: Nesting
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try _next(KeyedDecodingContainer<NestedKey>.self)
+        decoder.session.setPath(level, .index(currentIndex))
+        let token = decoder.session.newToken(level: level + 1)
+        var value = peeked
+        let object = try decoder._openObject(
+            &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
+        let container = try _CodableKeyedContainer<NestedKey>(
+            decoder: decoder, object: object, level: level + 1, token: token)
+        _advance()
+        return KeyedDecodingContainer(container)
+    }
+
+    func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try _next(
+            (any UnkeyedDecodingContainer).self, "Cannot get nested unkeyed container -- unkeyed container is at end.")
+        decoder.session.setPath(level, .index(currentIndex))
+        let token = decoder.session.newToken(level: level + 1)
+        var value = peeked
+        let array = try decoder._openArray(
+            &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
+        let container = try _CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
+        _advance()
+        return container
+    }
+
+    func superDecoder() throws -> any Decoder {
+        try _next((any Decoder).self, "Cannot get superDecoder() -- unkeyed container is at end.")
+        decoder.session.setPath(level, .index(currentIndex))
+        let token = decoder.session.newToken(level: level + 1)
+        let superDecoder = _CodableDecoder(session: decoder.session, value: peeked, level: level + 1, token: token)
+        superDecoder.opened = peekedOpened
+        _advance()
+        return superDecoder
+    }
+}

@@ -1,0 +1,253 @@
+import CSimdJSON
+import Foundation
+import Synchronization
+
+/// Decodes `Decodable` types from JSON at simdjson speed: a drop-in replacement for Foundation's
+/// `JSONDecoder`, with the same options, the same results and the same errors.
+///
+/// ```swift
+/// let decoder = SimdJSONDecoder()                 // was: JSONDecoder()
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// decoder.dateDecodingStrategy = .iso8601
+/// let feed = try decoder.decode(Feed.self, from: data)
+///
+/// // Beyond Foundation: decode one nested value without decoding the rest.
+/// let user = try decoder.decode(User.self, from: data, atKeyPath: "statuses.0.user")
+/// ```
+///
+/// Values are read from the input the moment `init(from:)` asks for them: no tree of the
+/// document, no dictionary of every object's keys. Keyed containers accept keys in any order, but
+/// the order of the JSON is fastest (the order of synthesized `CodingKeys` usually is).
+///
+/// A decoder is `Sendable`: share one between tasks and threads. Each decode snapshots the options
+/// and borrows a parser of its own.
+///
+/// Differences from `JSONDecoder` (all on invalid input or unusual use):
+/// - Malformed JSON inside a value the model never reads (`{"used": 1, "unused": tru}`) may go
+///   unnoticed, as everywhere in SimdUnbox; content after the root value is always an error.
+///   Foundation also accepts trailing commas (`[1, 2,]`), which SimdJSONDecoder rejects.
+/// - A nested container, or a `superDecoder`, must be finished with before its parent container
+///   is used again; a stale one throws `DecodingError.dataCorrupted` (Foundation allows any
+///   order).
+/// - `UnkeyedDecodingContainer.count` is known only until the first element is read (`nil`
+///   afterwards), and keys written with escapes (`"caf\u00e9"`) match a model's keys only through
+///   `allKeys` and key strategies.
+/// - Input must be UTF-8 (a byte order mark is skipped).
+///
+/// A type that conforms to both `Decodable` and `Unboxable` is decoded through `init(from:)`,
+/// as `JSONDecoder` would; to decode an `Unboxable` value from inside `init(from:)`, use
+/// `KeyedDecodingContainer.decodeUnboxable(_:forKey:)`.
+public final class SimdJSONDecoder: Sendable {
+    /// The strategy for matching JSON keys to coding keys: Foundation's type.
+    public typealias KeyDecodingStrategy = JSONDecoder.KeyDecodingStrategy
+    /// The strategy for decoding `Date` values: Foundation's type.
+    public typealias DateDecodingStrategy = JSONDecoder.DateDecodingStrategy
+    /// The strategy for decoding `Data` values: Foundation's type.
+    public typealias DataDecodingStrategy = JSONDecoder.DataDecodingStrategy
+    /// The strategy for non-conforming floats (infinity, NaN) written as strings: Foundation's type.
+    public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
+
+    private let _options = Mutex(_CodableOptions())
+
+    /// Creates a decoder with Foundation's default options.
+    ///
+    /// ```swift
+    /// let decoder = SimdJSONDecoder()
+    /// let user = try decoder.decode(User.self, from: data)
+    /// ```
+    public init() {}
+
+    /// How JSON keys are matched to coding keys. Default: `.useDefaultKeys`.
+    ///
+    /// ```swift
+    /// decoder.keyDecodingStrategy = .convertFromSnakeCase  // "screen_name" → screenName
+    /// ```
+    ///
+    /// Strategies other than `.useDefaultKeys` read every key of each object up front (as
+    /// Foundation does for every object), which costs some speed.
+    public var keyDecodingStrategy: KeyDecodingStrategy {
+        get { _options.withLock { $0.keyDecodingStrategy } }
+        set { _options.withLock { $0.keyDecodingStrategy = newValue } }
+    }
+
+    /// How `Date` values are decoded. Default: `.deferredToDate`.
+    ///
+    /// ```swift
+    /// decoder.dateDecodingStrategy = .iso8601  // "2024-05-01T12:00:00.250Z", fractions too
+    /// ```
+    public var dateDecodingStrategy: DateDecodingStrategy {
+        get { _options.withLock { $0.dateDecodingStrategy } }
+        set { _options.withLock { $0.dateDecodingStrategy = newValue } }
+    }
+
+    /// How `Data` values are decoded. Default: `.base64`.
+    ///
+    /// ```swift
+    /// decoder.dataDecodingStrategy = .deferredToData  // [1, 2, 3]
+    /// ```
+    public var dataDecodingStrategy: DataDecodingStrategy {
+        get { _options.withLock { $0.dataDecodingStrategy } }
+        set { _options.withLock { $0.dataDecodingStrategy = newValue } }
+    }
+
+    /// How infinity and NaN, written as strings, are decoded. Default: `.throw`.
+    ///
+    /// ```swift
+    /// decoder.nonConformingFloatDecodingStrategy =
+    ///     .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    /// ```
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+        get { _options.withLock { $0.nonConformingFloatDecodingStrategy } }
+        set { _options.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
+
+    /// Values handed to every `init(from:)` through `Decoder.userInfo`.
+    ///
+    /// ```swift
+    /// decoder.userInfo[.apiVersion] = 2
+    /// ```
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { _options.withLock { $0.userInfo } }
+        set { _options.withLock { $0.userInfo = newValue } }
+    }
+
+    // MARK: Decoding
+
+    /// Decodes a value of `type` from JSON `data`.
+    ///
+    /// ```swift
+    /// let user = try SimdJSONDecoder().decode(User.self, from: data)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: UTF-8 JSON.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError`, as `JSONDecoder` does (`.dataCorrupted` with an `UnboxError` as
+    ///   underlying error for malformed JSON), or an error thrown by `init(from:)`.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try data.withUnsafeBytes { try _decode(T.self, from: $0, keyPath: nil) }
+    }
+
+    /// Decodes a value of `type` from a JSON string.
+    ///
+    /// ```swift
+    /// let point = try SimdJSONDecoder().decode(Point.self, from: #"{"x": 1, "y": 2}"#)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - string: The JSON text.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
+    public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
+        var string = string
+        return try string.withUTF8 { try _decode(T.self, from: UnsafeRawBufferPointer($0), keyPath: nil) }
+    }
+
+    /// Decodes a value of `type` from contiguous UTF-8 bytes, such as `[UInt8]`.
+    ///
+    /// ```swift
+    /// let bytes: [UInt8] = Array(#"[1, 2, 3]"#.utf8)
+    /// let numbers = try SimdJSONDecoder().decode([Int].self, from: bytes)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - bytes: UTF-8 JSON.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
+    public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) throws -> T {
+        try bytes.withUnsafeBytes { try _decode(T.self, from: $0, keyPath: nil) }
+    }
+
+    /// Decodes only the value at `keyPath` inside JSON `data`, without decoding the rest.
+    ///
+    /// ```swift
+    /// let name = try decoder.decode(String.self, from: data, atKeyPath: "statuses.0.user.name")
+    /// let version = try decoder.decode(Int.self, from: data, atKeyPath: "/versions/1.2")  // JSON Pointer
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: UTF-8 JSON.
+    ///   - keyPath: Dot-separated keys and array indices (`"devices.0.name"`), or a JSON Pointer
+    ///     (RFC 6901: `"/devices/0/name"`, for keys with dots). The coding path of any error starts
+    ///     with these steps.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError.keyNotFound` when a step is missing, `.typeMismatch` when a step is
+    ///   not an object or array, and whatever decoding the value throws.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, atKeyPath keyPath: String) throws -> T {
+        try data.withUnsafeBytes { try _decode(T.self, from: $0, keyPath: keyPath) }
+    }
+
+    /// Decodes only the value at `keyPath` inside a JSON string.
+    ///
+    /// ```swift
+    /// let id = try decoder.decode(Int.self, from: json, atKeyPath: "meta.id")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - string: The JSON text.
+    ///   - keyPath: Dot-separated keys and indices, or a JSON Pointer.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
+    public func decode<T: Decodable>(_ type: T.Type, from string: String, atKeyPath keyPath: String) throws -> T {
+        var string = string
+        return try string.withUTF8 { try _decode(T.self, from: UnsafeRawBufferPointer($0), keyPath: keyPath) }
+    }
+
+    /// Decodes only the value at `keyPath` inside contiguous UTF-8 bytes.
+    ///
+    /// ```swift
+    /// let first = try decoder.decode(Item.self, from: bytes, atKeyPath: "items.0")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - bytes: UTF-8 JSON.
+    ///   - keyPath: Dot-separated keys and indices, or a JSON Pointer.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
+    public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes, atKeyPath keyPath: String)
+        throws -> T
+    {
+        try bytes.withUnsafeBytes { try _decode(T.self, from: $0, keyPath: keyPath) }
+    }
+
+    /// One decode: snapshot the options, index the input, decode the root (or the value at
+    /// `keyPath`), check the rest of the document.
+    func _decode<T: Decodable>(_: T.Type, from bytes: UnsafeRawBufferPointer, keyPath: String?) throws -> T {
+        let options = _options.withLock { $0 }
+        var input = bytes
+        // Foundation skips a UTF-8 byte order mark.
+        if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
+            input = UnsafeRawBufferPointer(rebasing: input[3...])
+        }
+        do {
+            return try _withDocument(input) { root, context in
+                let session = _CodableSession(context: context, options: options)
+                var value = root
+                var level = 0
+                if let keyPath {
+                    level = try _navigate(keyPath, from: &value, context: context, session: session)
+                }
+                let decoder = _CodableDecoder(
+                    session: session, value: value, level: level, token: session.newToken(level: level))
+                return try decoder._decodeFrameValue(T.self, containerLevel: level)
+            }
+        } catch let error as UnboxError {
+            throw _decodingError(fromUnboxError: error)
+        } catch {
+            // Foundation checks the whole document before decoding: a model error in a broken
+            // document is reported as the broken document. Check it, on this failure path only.
+            do {
+                try _withDocument(input) { root, context in try context._validate(&root) }
+            } catch let malformed as UnboxError {
+                throw _decodingError(fromUnboxError: malformed)
+            }
+            throw error
+        }
+    }
+}

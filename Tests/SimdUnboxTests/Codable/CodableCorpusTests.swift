@@ -1,0 +1,152 @@
+import Foundation
+import SimdUnbox
+import Testing
+
+/// Any JSON value, decoded through a single-value container that tries each type in turn: every
+/// value of a corpus document goes through `try?` and a retry.
+indirect enum JSONTree: Decodable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([JSONTree]), object([String: JSONTree])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONTree].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONTree].self))
+        }
+    }
+}
+
+/// A part of twitter.json, with snake_case keys converted.
+struct TwitterSample: Decodable, Equatable {
+    struct Status: Decodable, Equatable {
+        var id: Int
+        var idStr: String
+        var text: String
+        var createdAt: String
+        var inReplyToStatusId: Int?
+        var user: User
+        var entities: Entities
+        var retweetedStatus: RetweetedStatus?
+        var favorited: Bool
+        var retweetCount: Int
+    }
+    struct RetweetedStatus: Decodable, Equatable { var id: Int; var user: User }
+    struct User: Decodable, Equatable {
+        var id: UInt64
+        var screenName: String
+        var followersCount: Int
+        var url: URL?
+        var profileBackgroundColor: String
+        var verified: Bool
+    }
+    struct Entities: Decodable, Equatable {
+        struct Hashtag: Decodable, Equatable { var text: String; var indices: [Int] }
+        var hashtags: [Hashtag]
+        var urls: [[String: JSONTree]]
+    }
+    struct Metadata: Decodable, Equatable { var count: Int; var maxId: Int; var query: String }
+    var statuses: [Status]
+    var searchMetadata: Metadata
+}
+
+/// canada.json as GeoJSON.
+struct CanadaSample: Decodable, Equatable {
+    struct Feature: Decodable, Equatable {
+        struct Geometry: Decodable, Equatable { var type: String; var coordinates: [[[Double]]] }
+        var type: String
+        var properties: [String: String]
+        var geometry: Geometry
+    }
+    var type: String
+    var features: [Feature]
+}
+
+/// A part of citm_catalog.json.
+struct CitmSample: Decodable, Equatable {
+    struct Event: Decodable, Equatable {
+        var id: Int
+        var name: String
+        var subTopicIds: [Int]
+        var topicIds: [Int]
+        var logo: String?
+        var subjectCode: String?
+    }
+    struct Performance: Decodable, Equatable {
+        struct Price: Decodable, Equatable { var amount: Int; var audienceSubCategoryId: Int; var seatCategoryId: Int }
+        var id: Int
+        var eventId: Int
+        var prices: [Price]
+        var start: Int
+        var venueCode: String
+    }
+    var events: [String: Event]
+    var performances: [Performance]
+    var topicSubTopics: [String: [Int]]
+}
+
+/// github_events.json, partly.
+struct GitHubEventSample: Decodable, Equatable {
+    struct Actor: Decodable, Equatable { var login: String; var id: Int; var url: URL }
+    var id: String
+    var type: String
+    var actor: Actor
+    var `public`: Bool
+    var createdAt: Date
+}
+
+@Suite("SimdJSONDecoder on corpus documents")
+struct CodableCorpusTests {
+    static let documents = ["twitter.json", "citm_catalog.json", "canada.json", "github_events.json", "gsoc-2018.json"]
+
+    @Test(arguments: documents)
+    func everyValue(_ name: String) throws {
+        let data = try TestSupport.corpus(name)
+        let expected = try JSONDecoder().decode(JSONTree.self, from: data)
+        let actual = try SimdJSONDecoder().decode(JSONTree.self, from: data)
+        #expect(actual == expected)
+    }
+
+    @Test func twitter() throws {
+        let data = try TestSupport.corpus("twitter.json")
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let simd = SimdJSONDecoder()
+        simd.keyDecodingStrategy = .convertFromSnakeCase
+        let expected = try foundation.decode(TwitterSample.self, from: data)
+        #expect(try simd.decode(TwitterSample.self, from: data) == expected)
+        #expect(expected.statuses.count == 100)
+    }
+
+    @Test func canada() throws {
+        let data = try TestSupport.corpus("canada.json")
+        let expected = try JSONDecoder().decode(CanadaSample.self, from: data)
+        #expect(try SimdJSONDecoder().decode(CanadaSample.self, from: data) == expected)
+    }
+
+    @Test func citm() throws {
+        let data = try TestSupport.corpus("citm_catalog.json")
+        let expected = try JSONDecoder().decode(CitmSample.self, from: data)
+        #expect(try SimdJSONDecoder().decode(CitmSample.self, from: data) == expected)
+    }
+
+    @Test func githubEvents() throws {
+        let data = try TestSupport.corpus("github_events.json")
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        foundation.dateDecodingStrategy = .iso8601
+        let simd = SimdJSONDecoder()
+        simd.keyDecodingStrategy = .convertFromSnakeCase
+        simd.dateDecodingStrategy = .iso8601
+        let expected = try foundation.decode([GitHubEventSample].self, from: data)
+        #expect(try simd.decode([GitHubEventSample].self, from: data) == expected)
+    }
+}
