@@ -1,0 +1,115 @@
+import Foundation
+import SimdUnbox
+import Synchronization
+import Testing
+
+/// The usage examples of the project's README, run on small inputs, so that the README cannot
+/// drift from the API.
+@Suite struct ReadmeUsageTests {
+    struct User: Unboxable, Decodable, Equatable {
+        let name: String
+        let age: Int
+        let website: URL?
+        let runningDistance: Int
+        let primaryDevice: String
+
+        init(unboxer: Unboxer) throws {
+            name = try unboxer.unbox(key: "name")
+            age = try unboxer.unbox(key: "age")
+            website = try? unboxer.unbox(key: "website")
+            runningDistance = try unboxer.unbox(keyPath: "activities.running.distance")
+            primaryDevice = try unboxer.unbox(keyPath: "devices.0")
+        }
+    }
+
+    static let user = #"""
+        {"name": "John", "age": 27, "website": "https://example.com", "activities": {"running": {"distance": 300}},
+         "devices": ["Macbook Pro", "iPhone"]}
+        """#
+
+    @Test func unboxableUsage() throws {
+        let user: User = try unbox(string: Self.user)
+        #expect(user.name == "John" && user.runningDistance == 300 && user.primaryDevice == "Macbook Pro")
+        let users: [User] = try unbox(string: "[\(Self.user), \(Self.user)]")
+        #expect(users.count == 2)
+        let byID: [String: User] = try unbox(string: #"{"a": \#(Self.user)}"#)
+        #expect(byID["a"] == user)
+        let first: User = try unbox(string: #"{"results": [\#(Self.user)]}"#, atKeyPath: "results.0")
+        #expect(first == user)
+    }
+
+    struct Timeline: Unboxable, Decodable, Equatable {
+        struct Status: Unboxable, Decodable, Equatable {
+            struct Author: Unboxable, Decodable, Equatable {
+                let screenName: String
+                init(unboxer: Unboxer) throws { screenName = try unboxer.unbox(key: "screen_name") }
+            }
+            let user: Author
+            init(unboxer: Unboxer) throws { user = try unboxer.unbox(key: "user") }
+        }
+        let statuses: [Status]
+        init(unboxer: Unboxer) throws { statuses = try unboxer.unbox(key: "statuses") }
+    }
+
+    @Test func errorSaysWhatAndWhere() throws {
+        let json = #"{"statuses": [{"user": {"screen_name": "a"}}, {"user": {"screen_name": 7}}]}"#
+        do {
+            let _: Timeline = try unbox(string: json)
+            Issue.record("decoding should have failed")
+        } catch let error as UnboxError {
+            let offset = try #require(json.utf8.firstIndex(of: UInt8(ascii: "7")))
+            let byte = json.utf8.distance(from: json.utf8.startIndex, to: offset)
+            #expect(error.description == "statuses[1].user.screen_name: expected a string, found a number (byte \(byte))")
+        }
+    }
+
+    @Test func codableUsage() throws {
+        let data = Data(#"{"statuses": [{"user": {"screen_name": "a"}}], "data": {"user": {"screen_name": "b"}}}"#.utf8)
+        let decoder = SimdJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .iso8601
+        let timeline = try decoder.decode(Timeline.self, from: data)
+        #expect(timeline.statuses.map(\.user.screenName) == ["a"])
+        let author = try decoder.decode(Timeline.Status.Author.self, from: data, atKeyPath: "data.user")
+        #expect(author.screenName == "b")
+    }
+
+    struct Event: Unboxable, Sendable, Equatable {
+        let id: Int
+        init(unboxer: Unboxer) throws { id = try unboxer.unbox(key: "id") }
+    }
+
+    @Test func streamingUsage() async throws {
+        let directory = FileManager.default.temporaryDirectory
+        let logURL = directory.appendingPathComponent("readme-\(UUID().uuidString).jsonl")
+        let exportURL = directory.appendingPathComponent("readme-\(UUID().uuidString).json")
+        defer {
+            try? FileManager.default.removeItem(at: logURL)
+            try? FileManager.default.removeItem(at: exportURL)
+        }
+        try Data("{\"id\": 1}\n{\"id\": 2}\n".utf8).write(to: logURL)
+        try Data("[{\"id\": 3}, {\"id\": 4}]".utf8).write(to: exportURL)
+
+        var handled: [Int] = []
+        var reader = try UnboxStreamReader<Event>(contentsOf: logURL, format: .jsonLines)
+        while let event = try reader.next() { handled.append(event.id) }
+        #expect(handled == [1, 2])
+
+        var stored: [Int] = []
+        for try await record in UnboxFileStream<Event>(contentsOf: exportURL) { stored.append(record.id) }
+        #expect(stored == [3, 4])
+
+        let httpBody = AsyncStream<Data> { continuation in
+            continuation.yield(Data("[{\"id\": 5}, {\"i".utf8))
+            continuation.yield(Data("d\": 6}, {\"id\": \"x\"}]".utf8))
+            continuation.finish()
+        }
+        let skipped = Mutex<[UnboxError]>([])
+        var shown: [Int] = []
+        for try await item in UnboxStream<Event, _>(chunks: httpBody, onError: .skip { error in skipped.withLock { $0.append(error) } }) {
+            shown.append(item.id)
+        }
+        #expect(shown == [5, 6])
+        #expect(skipped.withLock { $0.count } == 1)
+    }
+}
