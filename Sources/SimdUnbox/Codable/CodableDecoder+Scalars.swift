@@ -284,34 +284,10 @@ func _integer<T: FixedWidthInteger>(_: T.Type, fromNumberText text: String) -> T
 /// Foundation's conversion through `Decimal`: the digits without trailing zeros (as `Decimal`
 /// keeps them) must fit in 64 bits, then the exponent is applied (dividing truncates).
 func _integer<T: FixedWidthInteger>(_: T.Type, decimalText text: String) -> T? {
-    var isNegative = false
-    var digits: [UInt8] = []
-    var fractionDigits = 0
-    var exponent = 0
-    var exponentIsNegative = false
-    var part = 0  // 0: integer part, 1: fraction, 2: exponent
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "-") where part == 0: isNegative = true
-        case UInt8(ascii: "-"): exponentIsNegative = true
-        case UInt8(ascii: "+"): break
-        case UInt8(ascii: "."): part = 1
-        case UInt8(ascii: "e"), UInt8(ascii: "E"): part = 2
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            if part == 2 {
-                exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 100_000)
-            } else {
-                if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte - UInt8(ascii: "0")) }
-                if part == 1 { fractionDigits += 1 }
-            }
-        default: return nil
-        }
-    }
-    var scale = (exponentIsNegative ? -exponent : exponent) - fractionDigits
-    while let last = digits.last, last == 0 {
-        digits.removeLast()
-        scale += 1
-    }
+    guard let parts = _NumberParts(text) else { return nil }
+    let isNegative = parts.isNegative
+    let digits = parts.digits
+    let scale = parts.scale
     if isNegative && !T.isSigned && !digits.isEmpty { return nil }
     guard digits.count <= 20 else { return nil }
     var magnitude: UInt64 = 0

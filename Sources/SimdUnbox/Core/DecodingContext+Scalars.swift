@@ -213,46 +213,57 @@ func _isJSONNumber(_ text: String) -> Bool {
     return next == nil
 }
 
+/// JSON number text taken apart: its sign, its significant digits (values 0 to 9, without leading
+/// or trailing zeros; none for zero) and the power of ten that scales them (`2.50e1` is 25 × 10^0,
+/// `1e3` is 1 × 10^3, `0.05` is 5 × 10^-2). Exponents are capped at 100 000.
+@usableFromInline
+struct _NumberParts {
+    @usableFromInline var isNegative = false
+    @usableFromInline var digits: [UInt8] = []
+    @usableFromInline var scale = 0
+
+    @usableFromInline
+    init?(_ text: String) {
+        var fractionDigits = 0
+        var exponent = 0
+        var exponentIsNegative = false
+        var part = 0  // 0: integer part, 1: fraction, 2: exponent
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-") where part == 0: isNegative = true
+            case UInt8(ascii: "-"): exponentIsNegative = true
+            case UInt8(ascii: "+"): break
+            case UInt8(ascii: "."): part = 1
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): part = 2
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = byte - UInt8(ascii: "0")
+                if part == 2 {
+                    exponent = min(exponent * 10 + Int(digit), 100_000)
+                } else {
+                    if !(digits.isEmpty && digit == 0) { digits.append(digit) }
+                    if part == 1 { fractionDigits += 1 }
+                }
+            default: return nil
+            }
+        }
+        scale = (exponentIsNegative ? -exponent : exponent) - fractionDigits
+        while let last = digits.last, last == 0 {
+            digits.removeLast()
+            scale += 1
+        }
+    }
+}
+
 /// The plain integer digits (with a leading `-` if negative) of JSON number text whose value is
 /// whole, such as "1000" for `1e3` or "25" for `2.50e1`; nil if the value has a fraction. Values
 /// with more than 40 digits are returned as such and fail every integer conversion.
 @usableFromInline
 func _wholeNumberDigits(_ text: String) -> String? {
-    var negative = false
-    var mantissa: [UInt8] = []
-    var fractionDigits = 0
-    var exponent = 0
-    var exponentNegative = false
-    var part = 0  // 0: integer part, 1: fraction, 2: exponent
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "-") where part == 0: negative = true
-        case UInt8(ascii: "-"): exponentNegative = true
-        case UInt8(ascii: "+"): break
-        case UInt8(ascii: "."): part = 1
-        case UInt8(ascii: "e"), UInt8(ascii: "E"): part = 2
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            if part == 2 {
-                exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 100_000)
-            } else {
-                mantissa.append(byte)
-                if part == 1 { fractionDigits += 1 }
-            }
-        default: return nil
-        }
-    }
-    let scale = (exponentNegative ? -exponent : exponent) - fractionDigits
-    while let first = mantissa.first, first == UInt8(ascii: "0"), mantissa.count > 1 { mantissa.removeFirst() }
-    if scale < 0 {
-        let dropped = min(-scale, mantissa.count)
-        guard mantissa.suffix(dropped).allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
-        mantissa.removeLast(dropped)
-        if mantissa.isEmpty { mantissa = [UInt8(ascii: "0")] }
-    } else if scale > 0 {
-        if mantissa != [UInt8(ascii: "0")] {
-            mantissa.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: min(scale, 41)))
-        }
-    }
-    let digits = String(decoding: mantissa, as: UTF8.self)
-    return negative && digits != "0" ? "-" + digits : digits
+    guard let parts = _NumberParts(text) else { return nil }
+    if parts.digits.isEmpty { return "0" }
+    guard parts.scale >= 0 else { return nil }
+    var ascii = parts.digits.map { $0 + UInt8(ascii: "0") }
+    ascii.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: min(parts.scale, 41)))
+    let digits = String(decoding: ascii, as: UTF8.self)
+    return parts.isNegative ? "-" + digits : digits
 }
