@@ -10,7 +10,7 @@ let package = Package(
     dependencies: [
         .package(name: "SimdUnbox", path: ".."),
         .package(
-            url: "https://github.com/ordo-one/package-benchmark",
+            url: "https://github.com/ordo-one/benchmark",
             from: "1.38.1",
             traits: ["MallocInterposer"]
         ),
@@ -35,19 +35,19 @@ let package = Package(
             cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
-        // Reads package-benchmark's JMH export and prints the comparison table, JSON and SVG.
-        .executableTarget(name: "Report", dependencies: ["BenchmarkInputs"]),
+        // Reads package-benchmark's Influx export and prints the comparison table, JSON and SVG.
+        .executableTarget(name: "Report", dependencies: ["BenchmarkInputs", "CppCeiling"]),
         .executableTarget(
             name: "SimdUnboxBenchmarks",
             dependencies: [
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
                 "BenchmarkInputs",
                 "CorpusModels",
                 "CppCeiling",
                 "SimdUnbox",
             ],
             path: "Benchmarks/SimdUnboxBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],
     swiftLanguageModes: [.v6],

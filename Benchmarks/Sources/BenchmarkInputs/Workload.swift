@@ -39,6 +39,18 @@ public struct Workload: Hashable, Sendable {
         return false
     }
 
+    /// Whether the input is so large (1 GB) that the `JSONSerialization` competitors are left out:
+    /// their `[String: Any]` trees would need about 20 times the input size in memory.
+    public var isHuge: Bool {
+        if case .generated(let bytes) = source { return bytes >= 500_000_000 }
+        return false
+    }
+
+    /// The competitors measured on this workload.
+    public var competitors: [Competitor] {
+        isHuge ? [.simdUnbox, .jsonDecoder, .cppSimdjson] : Competitor.allCases
+    }
+
     /// Reads (or generates, then caches) the input document.
     ///
     /// - Throws: File-system errors.

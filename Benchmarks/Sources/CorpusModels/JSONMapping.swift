@@ -19,6 +19,11 @@ public struct MappingError: Error, CustomStringConvertible {
     /// What went wrong with it.
     public var reason: String
 
+    public init(key: String, reason: String) {
+        self.key = key
+        self.reason = reason
+    }
+
     public var description: String { "\(key): \(reason)" }
 }
 

@@ -74,6 +74,12 @@ int cpp_ceiling_summarize(const cpp_ceiling_decoder *decoder, cpp_ceiling_worklo
 /** The name of the simdjson kernel chosen at run time, e.g. "icelake" or "haswell". */
 const char *cpp_ceiling_active_implementation(void);
 
+/**
+ * Returns freed heap memory to the system (glibc's malloc_trim; nothing elsewhere), so that one
+ * benchmark's peak resident memory is not inflated by what an earlier one freed.
+ */
+void cpp_ceiling_release_free_memory(void);
+
 #ifdef __cplusplus
 }
 #endif

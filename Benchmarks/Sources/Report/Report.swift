@@ -1,0 +1,138 @@
+// Turns package-benchmark's Influx export into the suite's report: one table (MB/s per competitor,
+// ratios, allocations, peak memory), Results/latest.json and Results/throughput.svg.
+//
+//   Report --influx <file.influx.csv> [--target SimdUnboxBenchmarks] [--output <dir>] [--toolchain <text>]
+import BenchmarkInputs
+import CppCeiling
+import Foundation
+
+@main
+struct Report {
+    static func main() throws {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        func option(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            let value = arguments[index + 1]
+            arguments.removeSubrange(index...index + 1)
+            return value
+        }
+        guard let exportPath = option("--influx") else {
+            FileHandle.standardError.write(
+                Data(
+                    ("usage: Report --influx <file.influx.csv> [--target <benchmark target>] [--output <dir>] "
+                        + "[--toolchain <text>]\n").utf8
+                )
+            )
+            exit(64)
+        }
+        let target = option("--target") ?? "SimdUnboxBenchmarks"
+        let output = URL(fileURLWithPath: option("--output") ?? "Results", isDirectory: true)
+        let toolchain = option("--toolchain")
+
+        let measurements = try InfluxResults.read(URL(fileURLWithPath: exportPath), target: target)
+        guard !measurements.isEmpty else {
+            FileHandle.standardError.write(
+                Data("error: no <workload>:<competitor> benchmarks of \(target) in \(exportPath)\n".utf8)
+            )
+            exit(1)
+        }
+
+        let rows = try ReportRow.make(from: measurements)
+        let machine = Machine.current(toolchain: toolchain)
+        print(TableFormatter.markdown(rows, machine: machine))
+
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let json = try ResultsDocument(machine: machine, rows: rows).encoded()
+        try json.write(to: output.appendingPathComponent("latest.json"))
+        let svg = ThroughputChart.svg(rows, machine: machine)
+        try Data(svg.utf8).write(to: output.appendingPathComponent("throughput.svg"))
+        print("")
+        print("Wrote \(output.appendingPathComponent("latest.json").path) and throughput.svg")
+    }
+}
+
+/// Where and with what the numbers were measured.
+struct Machine: Encodable {
+    var cpu: String
+    var cores: Int
+    var operatingSystem: String
+    var simdjsonKernel: String
+    var toolchain: String?
+    var date: String
+
+    static func current(toolchain: String?) -> Machine {
+        var cpu = "unknown CPU"
+        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let colon = line.firstIndex(of: ":")
+        {
+            cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return Machine(
+            cpu: cpu,
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            operatingSystem: ProcessInfo.processInfo.operatingSystemVersionString,
+            simdjsonKernel: String(cString: cpp_ceiling_active_implementation()),
+            toolchain: toolchain,
+            date: formatter.string(from: Date())
+        )
+    }
+
+    var summary: String {
+        var parts = ["\(cpu), \(cores) cores", operatingSystem, "simdjson kernel \(simdjsonKernel)"]
+        if let toolchain { parts.append(toolchain) }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// One workload's results across competitors.
+struct ReportRow {
+    struct Cell {
+        var medianNanoseconds: Double
+        var megabytesPerSecond: Double
+        var mallocs: Double?
+        var peakResidentBytes: Double?
+        var peakResidentDeltaBytes: Double?
+        var iterations: Int
+    }
+
+    var workload: Workload
+    var inputBytes: Int
+    var cells: [Competitor: Cell]
+
+    func ratio(_ numerator: Competitor, _ denominator: Competitor) -> Double? {
+        guard let top = cells[numerator]?.megabytesPerSecond, let bottom = cells[denominator]?.megabytesPerSecond,
+            bottom > 0
+        else { return nil }
+        return top / bottom
+    }
+
+    /// Groups measurements by workload, in catalog order, with MB/s from the input size and median time.
+    static func make(from measurements: [Measurement]) throws -> [ReportRow] {
+        var rows: [ReportRow] = []
+        for workload in Workloads.all {
+            let matching = measurements.filter { $0.workload == workload.name }
+            guard !matching.isEmpty else { continue }
+            let bytes = try workload.inputByteCount()
+            var cells: [Competitor: Cell] = [:]
+            for measurement in matching {
+                guard let competitor = Competitor.allCases.first(where: {
+                    $0.rawValue == measurement.competitor || $0.displayName == measurement.competitor
+                }) else { continue }
+                let seconds = measurement.medianWallClockNanoseconds / 1e9
+                cells[competitor] = Cell(
+                    medianNanoseconds: measurement.medianWallClockNanoseconds,
+                    megabytesPerSecond: seconds > 0 ? Double(bytes) / 1e6 / seconds : 0,
+                    mallocs: measurement.medianMallocCount,
+                    peakResidentBytes: measurement.medianPeakResidentBytes,
+                    peakResidentDeltaBytes: measurement.medianPeakResidentDeltaBytes,
+                    iterations: measurement.iterations
+                )
+            }
+            rows.append(ReportRow(workload: workload, inputBytes: bytes, cells: cells))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,136 @@
+import BenchmarkInputs
+import Foundation
+
+/// The report table, as Markdown (readable in a terminal, pasteable into the README).
+enum TableFormatter {
+    static func markdown(_ rows: [ReportRow], machine: Machine) -> String {
+        var header = ["workload", "input"]
+        header += Competitor.allCases.map { "\($0.displayName) MB/s" }
+        header += [
+            "SimdUnbox / JSONDecoder", "SimdUnbox / C++", "mallocs SimdUnbox", "mallocs JSONDecoder",
+            "peak RSS SimdUnbox", "peak RSS JSONDecoder",
+        ]
+        var lines: [[String]] = []
+        for row in rows {
+            var line = [row.workload.name, bytes(Double(row.inputBytes))]
+            line += Competitor.allCases.map { throughput(row.cells[$0]?.megabytesPerSecond) }
+            line += [
+                ratio(row.ratio(.simdUnbox, .jsonDecoder)),
+                ratio(row.ratio(.simdUnbox, .cppSimdjson)),
+                count(row.cells[.simdUnbox]?.mallocs),
+                count(row.cells[.jsonDecoder]?.mallocs),
+                bytes(row.cells[.simdUnbox]?.peakResidentBytes),
+                bytes(row.cells[.jsonDecoder]?.peakResidentBytes),
+            ]
+            lines.append(line)
+        }
+        var widths = header.map(\.count)
+        for line in lines {
+            for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        func render(_ cells: [String]) -> String {
+            let padded = cells.enumerated().map { index, cell in
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                return index == 0 ? cell + padding : padding + cell
+            }
+            return "| " + padded.joined(separator: " | ") + " |"
+        }
+        var output = [
+            "SimdUnbox benchmarks: MB/s = input bytes / median wall-clock time (higher is better); "
+                + "mallocs and peak RSS per decode (median).",
+            machine.summary,
+            "",
+            render(header),
+            "|" + widths.enumerated().map { index, width in
+                index == 0 ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
+            }.joined(separator: "|") + "|",
+        ]
+        output += lines.map(render)
+        return output.joined(separator: "\n")
+    }
+
+    static func throughput(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        if value >= 100 { return String(format: "%.0f", value) }
+        if value >= 10 { return String(format: "%.1f", value) }
+        return String(format: "%.2f", value)
+    }
+
+    static func ratio(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        return value >= 10 ? String(format: "%.1fx", value) : String(format: "%.2fx", value)
+    }
+
+    static func count(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        if value >= 1_000_000 { return String(format: "%.2fM", value / 1_000_000) }
+        if value >= 10_000 { return String(format: "%.1fk", value / 1_000) }
+        return String(format: "%.0f", value)
+    }
+
+    static func bytes(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        if value >= 1e9 { return String(format: "%.2f GB", value / 1e9) }
+        if value >= 1e6 { return String(format: "%.1f MB", value / 1e6) }
+        if value >= 1e3 { return String(format: "%.0f kB", value / 1e3) }
+        return String(format: "%.0f B", value)
+    }
+}
+
+/// Results/latest.json: every number of the table, unrounded, with the machine it comes from.
+struct ResultsDocument: Encodable {
+    struct CompetitorResult: Encodable {
+        var competitor: String
+        var medianNanoseconds: Double
+        var megabytesPerSecond: Double
+        var mallocCount: Double?
+        var peakResidentBytes: Double?
+        var peakResidentDeltaBytes: Double?
+        var iterations: Int
+    }
+
+    struct WorkloadResult: Encodable {
+        var workload: String
+        var kind: String
+        var inputBytes: Int
+        var results: [CompetitorResult]
+        var simdUnboxOverJSONDecoder: Double?
+        var simdUnboxOverCpp: Double?
+    }
+
+    var generatedBy = "scripts/benchmark.sh (package-benchmark Influx export, read by the Report target)"
+    var machine: Machine
+    var workloads: [WorkloadResult]
+
+    init(machine: Machine, rows: [ReportRow]) {
+        self.machine = machine
+        workloads = rows.map { row in
+            WorkloadResult(
+                workload: row.workload.name,
+                kind: row.workload.kind.rawValue,
+                inputBytes: row.inputBytes,
+                results: Competitor.allCases.compactMap { competitor in
+                    row.cells[competitor].map { cell in
+                        CompetitorResult(
+                            competitor: competitor.displayName,
+                            medianNanoseconds: cell.medianNanoseconds,
+                            megabytesPerSecond: cell.megabytesPerSecond,
+                            mallocCount: cell.mallocs,
+                            peakResidentBytes: cell.peakResidentBytes,
+                            peakResidentDeltaBytes: cell.peakResidentDeltaBytes,
+                            iterations: cell.iterations
+                        )
+                    }
+                },
+                simdUnboxOverJSONDecoder: row.ratio(.simdUnbox, .jsonDecoder),
+                simdUnboxOverCpp: row.ratio(.simdUnbox, .cppSimdjson)
+            )
+        }
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}
