@@ -698,6 +698,29 @@ inline csimdjson_error read_numbers(csimdjson_array_iterator *iterator, Number *
 
 inline error_code read_double(ondemand::value &v, double &d) noexcept { return checked_get_double(v, d); }
 
+inline error_code read_int64(ondemand::value &v, int64_t &i) noexcept { return v.get_int64().get(i); }
+
+/// Starts iterating the array `value` is and reads its first numbers in bulk.
+template <typename Number, typename Read>
+inline csimdjson_error start_and_read_numbers(csimdjson_value *value, Number *out, size_t capacity, size_t *count,
+                                              bool *finished, csimdjson_array_iterator *iterator,
+                                              csimdjson_value *element, Read &&read) noexcept {
+  *count = 0;
+  *finished = false;
+  ondemand::array array;
+  csimdjson_error error = dispatch(
+      value, [&](ondemand::value &v) { return v.get_array().get(array); },
+      [&](csimdjson_parser &p) { return p.document.get_array().get(array); });
+  if (error) { return error; }
+  array_iterator_slot slot{};
+  error_code status = array.begin().get(slot.iterator);
+  if (status) { return code(status); }
+  slot.started = false;
+  status = read_numbers(slot, out, capacity, count, finished, element, read);
+  store(iterator, slot);
+  return code(status);
+}
+
 } // namespace
 
 extern "C" csimdjson_error csimdjson_array_iterator_next(csimdjson_array_iterator *iterator, bool *has_element,
@@ -723,25 +746,18 @@ extern "C" csimdjson_error csimdjson_value_read_doubles(csimdjson_value *value, 
                                                         size_t *count, bool *finished,
                                                         csimdjson_array_iterator *iterator,
                                                         csimdjson_value *element) {
-  *count = 0;
-  *finished = false;
-  ondemand::array array;
-  csimdjson_error error = dispatch(
-      value, [&](ondemand::value &v) { return v.get_array().get(array); },
-      [&](csimdjson_parser &p) { return p.document.get_array().get(array); });
-  if (error) { return error; }
-  array_iterator_slot slot{};
-  error_code status = array.begin().get(slot.iterator);
-  if (status) { return code(status); }
-  slot.started = false;
-  status = read_numbers(slot, out, capacity, count, finished, element, read_double);
-  store(iterator, slot);
-  return code(status);
+  return start_and_read_numbers(value, out, capacity, count, finished, iterator, element, read_double);
+}
+
+extern "C" csimdjson_error csimdjson_value_read_int64s(csimdjson_value *value, int64_t *out, size_t capacity,
+                                                       size_t *count, bool *finished,
+                                                       csimdjson_array_iterator *iterator,
+                                                       csimdjson_value *element) {
+  return start_and_read_numbers(value, out, capacity, count, finished, iterator, element, read_int64);
 }
 
 extern "C" csimdjson_error csimdjson_array_iterator_read_int64s(csimdjson_array_iterator *iterator, int64_t *out,
                                                                 size_t capacity, size_t *count, bool *finished,
                                                                 csimdjson_value *value) {
-  return read_numbers(iterator, out, capacity, count, finished, value,
-                      [](ondemand::value &v, int64_t &i) { return v.get_int64().get(i); });
+  return read_numbers(iterator, out, capacity, count, finished, value, read_int64);
 }

@@ -288,6 +288,10 @@ csimdjson_error csimdjson_array_iterator_read_doubles(csimdjson_array_iterator *
 csimdjson_error csimdjson_value_read_doubles(csimdjson_value *value, double *out, size_t capacity, size_t *count,
                                              bool *finished, csimdjson_array_iterator *iterator,
                                              csimdjson_value *element);
+/** `csimdjson_value_read_doubles` for 64-bit integers. */
+csimdjson_error csimdjson_value_read_int64s(csimdjson_value *value, int64_t *out, size_t capacity, size_t *count,
+                                            bool *finished, csimdjson_array_iterator *iterator,
+                                            csimdjson_value *element);
 csimdjson_error csimdjson_array_iterator_read_int64s(csimdjson_array_iterator *iterator, int64_t *out,
                                                      size_t capacity, size_t *count, bool *finished,
                                                      csimdjson_value *value);

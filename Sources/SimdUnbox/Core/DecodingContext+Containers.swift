@@ -51,31 +51,66 @@ extension _DecodingContext {
         return result
     }
 
-    /// Reads an array of numbers with bulk shim calls into scratch space, then copies them out
-    /// once: a short array such as a coordinate pair takes one shim call. Elements the bulk read
-    /// cannot take (numeric strings, errors) go through the scalar slow path.
+    /// Reads an array of doubles with bulk shim calls: a short array such as a coordinate pair
+    /// takes one shim call. Elements the bulk read cannot take (numeric strings, errors) go
+    /// through the scalar slow path.
     @inlinable
     func _doubles(from value: inout csimdjson_value) throws -> [Double] {
-        if _slowPath(_state.pointee.depth >= _state.pointee.maxDepth) { throw _depthError() }
         if _slowPath(_state.pointee.doubleCapacity == 0) { _growDoubles() }
+        return try _bulkNumbers(
+            from: &value, scratch: { $0.doubles.unsafelyUnwrapped }, capacity: { $0.doubleCapacity },
+            grow: _growDoubles, start: csimdjson_value_read_doubles, next: csimdjson_array_iterator_read_doubles,
+            slowPath: { try self._doubleSlowPath(from: &$0, code: $1) })
+    }
+
+    /// Reads an array of 64-bit integers with bulk shim calls, as `_doubles(from:)` reads doubles.
+    @inlinable
+    func _integers(from value: inout csimdjson_value) throws -> [Int64] {
+        if _slowPath(_state.pointee.integerCapacity == 0) { _growIntegers() }
+        return try _bulkNumbers(
+            from: &value, scratch: { $0.integers.unsafelyUnwrapped }, capacity: { $0.integerCapacity },
+            grow: _growIntegers, start: csimdjson_value_read_int64s, next: csimdjson_array_iterator_read_int64s,
+            slowPath: { try self._integerSlowPath(Int64.self, from: &$0, code: $1) })
+    }
+
+    /// Bulk reads into scratch space (which `grow` enlarges), then one copy into the array.
+    @inlinable
+    func _bulkNumbers<Number>(
+        from value: inout csimdjson_value,
+        scratch: (_DecodingState) -> UnsafeMutablePointer<Number>,
+        capacity: (_DecodingState) -> Int,
+        grow: () -> Void,
+        start: (
+            UnsafeMutablePointer<csimdjson_value>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
+            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_array_iterator>,
+            UnsafeMutablePointer<csimdjson_value>
+        ) -> csimdjson_error,
+        next: (
+            UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
+            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_value>
+        ) -> csimdjson_error,
+        slowPath: (inout csimdjson_value, csimdjson_error) throws -> Number
+    ) throws -> [Number] {
+        if _slowPath(_state.pointee.depth >= _state.pointee.maxDepth) { throw _depthError() }
         var iterator = csimdjson_array_iterator()
         var element = csimdjson_value()
         var count = 0
         var read = 0
         var finished = false
-        var code = csimdjson_value_read_doubles(
-            &value, _state.pointee.doubles, _state.pointee.doubleCapacity, &read, &finished, &iterator, &element)
+        var code = start(&value, scratch(_state.pointee), capacity(_state.pointee), &read, &finished, &iterator, &element)
         if _slowPath(code != CSIMDJSON_SUCCESS && iterator.storage.0 == 0) {
             throw _valueError(code, value: &value, expected: .array)
         }
         while true {
             count += read
             if _fastPath(finished) { break }
-            if code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_ERROR {
+            if code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_ERROR
+                || code == CSIMDJSON_NUMBER_OUT_OF_RANGE
+            {
                 do {
-                    let double = try _doubleSlowPath(from: &element, code: code)
-                    if count == _state.pointee.doubleCapacity { _growDoubles() }
-                    _state.pointee.doubles.unsafelyUnwrapped[count] = double
+                    let number = try slowPath(&element, code)
+                    if count == capacity(_state.pointee) { grow() }
+                    scratch(_state.pointee)[count] = number
                     count += 1
                 } catch {
                     throw _prepending(.index(count), to: error)
@@ -83,12 +118,23 @@ extension _DecodingContext {
             } else if code != CSIMDJSON_SUCCESS {
                 throw _containerError(code)
             }
-            if count == _state.pointee.doubleCapacity { _growDoubles() }
-            code = csimdjson_array_iterator_read_doubles(
-                &iterator, _state.pointee.doubles.unsafelyUnwrapped + count, _state.pointee.doubleCapacity - count,
-                &read, &finished, &element)
+            if count == capacity(_state.pointee) { grow() }
+            code = next(&iterator, scratch(_state.pointee) + count, capacity(_state.pointee) - count, &read, &finished, &element)
         }
-        return Array(UnsafeBufferPointer(start: _state.pointee.doubles, count: count))
+        return Array(UnsafeBufferPointer(start: scratch(_state.pointee), count: count))
+    }
+
+    @inline(never)
+    @usableFromInline
+    func _growIntegers() {
+        let capacity = max(64, _state.pointee.integerCapacity * 2)
+        let grown = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
+        if let old = _state.pointee.integers {
+            grown.update(from: old, count: _state.pointee.integerCapacity)
+            old.deallocate()
+        }
+        _state.pointee.integers = grown
+        _state.pointee.integerCapacity = capacity
     }
 
     @inline(never)

@@ -8,6 +8,9 @@ extension Array: UnboxCompatible where Element: UnboxCompatible {
         if Element.self == Double.self {
             return unsafeBitCast(try context._doubles(from: &value), to: [Element].self)
         }
+        if Element.self == Int64.self || (Element.self == Int.self && Int.bitWidth == 64) {
+            return unsafeBitCast(try context._integers(from: &value), to: [Element].self)
+        }
         return try context._array(from: &value) { try Element._unbox(from: &$0, context: context) }
     }
 }

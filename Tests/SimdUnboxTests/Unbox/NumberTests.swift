@@ -374,3 +374,40 @@ import Testing
         #expect(JSONNumber(text)?.text == text)
     }
 }
+
+/// Arrays of `Int` and `Double` are read in bulk; every element the bulk read cannot take goes
+/// through the same rules as a single value.
+@Suite struct BulkNumberArrayTests {
+    @Test func integersWithElementsThatNeedTheSlowPath() throws {
+        let mixed: [Int] = try unbox(string: #"[1, "2", 3.0, 4e1, -5, 9223372036854775807]"#)
+        #expect(mixed == [1, 2, 3, 40, -5, Int.max])
+        let long: [Int64] = try unbox(string: "[" + (0..<1_000).map(String.init).joined(separator: ",") + "]")
+        #expect(long == Array(0..<1_000))
+        let nested: [[Int]] = try unbox(string: "[[], [1], [2, 3]]")
+        #expect(nested == [[], [1], [2, 3]])
+    }
+
+    @Test func integerErrorsNameTheElement() throws {
+        let fraction = try #require(unboxError([Int].self, "[1, 2.5, 3]"))
+        #expect(fraction.path == [.index(1)])
+        #expect(fraction.reason.kind == "invalidValue")
+        let overflow = try #require(unboxError([Int].self, "[0, 0, 9223372036854775808]"))
+        #expect(overflow.path == [.index(2)])
+        #expect(overflow.reason.kind == "numberOutOfRange")
+        #expect(overflow.byteOffset == 7)
+        let mismatch = try #require(unboxError([Int].self, "[1, null]"))
+        #expect(mismatch.path == [.index(1)])
+        #expect(mismatch.reason == .typeMismatch(expected: "an integer", found: .null))
+        let notArray = try #require(unboxError([Int].self, "{}"))
+        #expect(notArray.reason == .typeMismatch(expected: "an array", found: .object))
+        let broken = try #require(unboxError([Int].self, "[1, 2 3]"))
+        #expect(broken.reason.kind == "malformedJSON")
+    }
+
+    @Test func doublesWithElementsThatNeedTheSlowPath() throws {
+        let mixed: [Double] = try unbox(string: #"[1, "2.5", -0.0, 1e-300]"#)
+        #expect(mixed.map(\.bitPattern) == [1, 2.5, -0.0, 1e-300].map(\.bitPattern))
+        let error = try #require(unboxError([Double].self, "[1, true]"))
+        #expect(error.path == [.index(1)])
+    }
+}
