@@ -532,7 +532,8 @@ extern "C" csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object 
 
 extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parser *parser, csimdjson_object *object,
                                                                  const uint8_t *key, size_t key_length,
-                                                                 csimdjson_value *out) {
+                                                                 csimdjson_value *out, bool *has_escaped_keys) {
+  *has_escaped_keys = false;
   ondemand::object cursor = load<ondemand::object>(object);
   bool non_empty = false;
   error_code error = cursor.reset().get(non_empty);
@@ -555,6 +556,7 @@ extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parse
       }
     }
     if (!escaped) { continue; }
+    *has_escaped_keys = true;
     const uint8_t *unescaped = nullptr;
     size_t unescaped_length = 0;
     if ((error = read_key(*parser, field, &unescaped, &unescaped_length))) { return code(error); }

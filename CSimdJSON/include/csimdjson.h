@@ -220,11 +220,13 @@ csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object *object, co
 /**
  * Finds a field whose key, once unescaped, equals `key`: the slow second look for keys written
  * with escape sequences (`"na\u006de"`), which the lookups above, comparing raw bytes, miss.
- * Restarts from the object's first field.
+ * Restarts from the object's first field. `*has_escaped_keys` tells whether the object has any
+ * key written with an escape at all (when it has none, no later second look can succeed).
  * @returns CSIMDJSON_NO_SUCH_FIELD when no escaped key matches.
  */
 csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parser *parser, csimdjson_object *object,
-                                                      const uint8_t *key, size_t key_length, csimdjson_value *out);
+                                                      const uint8_t *key, size_t key_length, csimdjson_value *out,
+                                                      bool *has_escaped_keys);
 
 /*
  * Fused lookups: find the key and read a scalar in one call. On CSIMDJSON_INCORRECT_TYPE,

@@ -212,7 +212,13 @@ extension _DecodingContext {
             _state.pointee.hasBackslash = bytes.contains(UInt8(ascii: "\\")) ? 2 : 1
         }
         guard _state.pointee.hasBackslash == 2 else { return false }
-        let code = csimdjson_object_find_field_unescaped(_parser.handle, &object, key.baseAddress, key.count, &value)
+        // The object's start position (the third word of its cursor) identifies it.
+        let identity = object.storage.2
+        if identity == _state.pointee.objectWithoutEscapedKeys { return false }
+        var hasEscapedKeys = false
+        let code = csimdjson_object_find_field_unescaped(
+            _parser.handle, &object, key.baseAddress, key.count, &value, &hasEscapedKeys)
+        if !hasEscapedKeys { _state.pointee.objectWithoutEscapedKeys = identity }
         if code == CSIMDJSON_SUCCESS { return true }
         if code == CSIMDJSON_NO_SUCH_FIELD { return false }
         throw _containerError(code)

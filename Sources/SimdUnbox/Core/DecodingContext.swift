@@ -38,6 +38,9 @@ struct _DecodingState {
     /// Whether the document contains a backslash at all (0: not yet known, 1: no, 2: yes), which
     /// decides whether a missing key deserves a second, unescaping look.
     @usableFromInline var hasBackslash: UInt8 = 0
+    /// The last object searched for an escaped key that turned out to have none (its start
+    /// position), so that its other missing keys skip the second look.
+    @usableFromInline var objectWithoutEscapedKeys: UInt64 = 0
     @usableFromInline var maxDepth: Int
     /// Scratch space for bulk numeric reads.
     @usableFromInline var doubles: UnsafeMutablePointer<Double>?

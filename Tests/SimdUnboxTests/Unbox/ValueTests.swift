@@ -335,3 +335,26 @@ private struct Interleaved: Unboxable {
         #expect(keys.values == Array(repeating: 1, count: 100))
     }
 }
+
+@Suite struct EscapedKeyTests {
+    struct Pair: Unboxable, Equatable {
+        let first: String?
+        let second: String?
+        let missing: String?
+        init(unboxer: Unboxer) throws {
+            missing = try unboxer.unboxIfPresent(key: "absent")
+            first = try unboxer.unboxIfPresent(key: "é")
+            second = try unboxer.unboxIfPresent(key: "ü")
+        }
+    }
+
+    /// Objects with and without escaped keys, side by side: what one object taught about its keys
+    /// must not leak into the next.
+    @Test func missingKeysNextToEscapedOnes() throws {
+        let json = #"[{"x": "\\"}, {"\u00e9": "a", "\u00fc": "b"}, {"é": "c"}, {"y": 1}, {"\u00fc": "d"}]"#
+        let pairs: [Pair] = try unbox(string: json)
+        #expect(pairs.map(\.first) == [nil, "a", "c", nil, nil])
+        #expect(pairs.map(\.second) == [nil, "b", nil, nil, "d"])
+        #expect(pairs.allSatisfy { $0.missing == nil })
+    }
+}
