@@ -2,6 +2,7 @@
 // measured once per competitor, as `<workload>:<competitor>`:
 //
 //   SimdUnbox                  unbox(data:) into Unboxable models
+//   SimdJSONDecoder            SimdUnbox's Codable decoder into the same models (Decodable)
 //   JSONSerialization+mapping  JSONSerialization, then [String: Any] mapped into the same models
 //   JSONSerialization          JSONSerialization alone (a tree, no models)
 //   JSONDecoder                Foundation's JSONDecoder into the same models (Decodable)
@@ -27,6 +28,7 @@ let benchmarks: @Sendable () -> Void = {
                 Competitors(
                     simdUnbox: { try unbox(data: $0) as TwitterResponse },
                     jsonDecoder: { try $0.decode(TwitterResponse.self, from: $1) },
+                    simdJSONDecoder: { try $0.decode(TwitterResponse.self, from: $1) },
                     mapping: { try mapModel($0, as: TwitterResponse.self) },
                     cpp: CPP_CEILING_TWITTER
                 )
@@ -37,6 +39,7 @@ let benchmarks: @Sendable () -> Void = {
                 Competitors(
                     simdUnbox: { try unbox(data: $0) as CitmCatalog },
                     jsonDecoder: { try $0.decode(CitmCatalog.self, from: $1) },
+                    simdJSONDecoder: { try $0.decode(CitmCatalog.self, from: $1) },
                     mapping: { try mapModel($0, as: CitmCatalog.self) },
                     cpp: CPP_CEILING_CITM
                 )
@@ -47,6 +50,7 @@ let benchmarks: @Sendable () -> Void = {
                 Competitors(
                     simdUnbox: { try unbox(data: $0) as FeatureCollection },
                     jsonDecoder: { try $0.decode(FeatureCollection.self, from: $1) },
+                    simdJSONDecoder: { try $0.decode(FeatureCollection.self, from: $1) },
                     mapping: { try mapModel($0, as: FeatureCollection.self) },
                     cpp: CPP_CEILING_CANADA
                 )
@@ -57,6 +61,7 @@ let benchmarks: @Sendable () -> Void = {
                 Competitors(
                     simdUnbox: { try unbox(data: $0) as [String: GsocProject] },
                     jsonDecoder: { try $0.decode([String: GsocProject].self, from: $1) },
+                    simdJSONDecoder: { try $0.decode([String: GsocProject].self, from: $1) },
                     mapping: { try mapModelDictionary($0, as: GsocProject.self) },
                     cpp: CPP_CEILING_GSOC
                 )
@@ -67,6 +72,7 @@ let benchmarks: @Sendable () -> Void = {
                 Competitors(
                     simdUnbox: { try unbox(data: $0) as [GitHubEvent] },
                     jsonDecoder: { try $0.decode([GitHubEvent].self, from: $1) },
+                    simdJSONDecoder: { try $0.decode([GitHubEvent].self, from: $1) },
                     mapping: { try mapModels($0, as: GitHubEvent.self) },
                     cpp: CPP_CEILING_GITHUB_EVENTS
                 )
@@ -77,6 +83,7 @@ let benchmarks: @Sendable () -> Void = {
                 Competitors(
                     simdUnbox: { try unbox(data: $0, atKeyPath: "statuses") as [PartialStatus] },
                     jsonDecoder: { try $0.decode(PartialTwitterResponse.self, from: $1).statuses },
+                    simdJSONDecoder: { try $0.decode(PartialTwitterResponse.self, from: $1).statuses },
                     mapping: { try mapModel($0, as: PartialTwitterMapping.self).statuses },
                     cpp: CPP_CEILING_PARTIAL_TWITTER
                 )
@@ -87,6 +94,7 @@ let benchmarks: @Sendable () -> Void = {
                 Competitors(
                     simdUnbox: { try unbox(data: $0) as [Record] },
                     jsonDecoder: { try $0.decode([Record].self, from: $1) },
+                    simdJSONDecoder: { try $0.decode([Record].self, from: $1) },
                     mapping: { try mapModels($0, as: Record.self) },
                     cpp: CPP_CEILING_RECORDS
                 )
@@ -97,6 +105,7 @@ let benchmarks: @Sendable () -> Void = {
                 Competitors(
                     simdUnbox: { try unbox(data: $0) as [RecordSummary] },
                     jsonDecoder: { try $0.decode([RecordSummary].self, from: $1) },
+                    simdJSONDecoder: { try $0.decode([RecordSummary].self, from: $1) },
                     mapping: { try mapModels($0, as: RecordSummary.self) },
                     cpp: CPP_CEILING_PARTIAL_RECORDS
                 )
@@ -120,6 +129,7 @@ struct PartialTwitterMapping: JSONMappable {
 struct Competitors<Model: Equatable & Sendable>: Sendable {
     var simdUnbox: @Sendable (Data) throws -> Model
     var jsonDecoder: @Sendable (JSONDecoder, Data) throws -> Model
+    var simdJSONDecoder: @Sendable (SimdJSONDecoder, Data) throws -> Model
     var mapping: @Sendable (Any) throws -> Model
     var cpp: cpp_ceiling_workload
 }
@@ -194,7 +204,7 @@ func register<Model>(_ workload: Workload, _ competitors: Competitors<Model>) {
     registerFastCompetitors(workload, competitors, configuration: configuration, setup: setup)
 }
 
-/// JSONDecoder and the C++ ceiling: measured on every workload, 1 GB included.
+/// JSONDecoder, SimdJSONDecoder and the C++ ceiling: measured on every workload, 1 GB included.
 func registerFastCompetitors<Model>(
     _ workload: Workload, _ competitors: Competitors<Model>, configuration: Benchmark.Configuration,
     setup: @escaping Benchmark.BenchmarkSetupHook
@@ -207,6 +217,16 @@ func registerFastCompetitors<Model>(
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             blackHole(try competitors.jsonDecoder(decoder, data))
+        }
+        benchmark.stopMeasurement()
+    }, setup: setup)
+
+    Benchmark(name(.simdJSONDecoder), configuration: configuration, closure: { benchmark in
+        let data = SuiteSetup.input(for: workload)
+        let decoder = SimdJSONDecoder()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try competitors.simdJSONDecoder(decoder, data))
         }
         benchmark.stopMeasurement()
     }, setup: setup)

@@ -61,6 +61,8 @@ enum SuiteSetup {
         let reference = try competitors.simdUnbox(data)
         let decoded = try competitors.jsonDecoder(JSONDecoder(), data)
         try expectEqual(reference, decoded, workload, "JSONDecoder", doubleTolerance: 0)
+        let codable = try competitors.simdJSONDecoder(SimdJSONDecoder(), data)
+        try expectEqual(reference, codable, workload, "SimdJSONDecoder", doubleTolerance: 0)
         // Foundation's JSONSerialization on Linux misrounds some doubles by a few ULPs: tolerated, reported.
         if workload.competitors.contains(.serializationMapping) {
             let mapped = try competitors.mapping(JSONSerialization.jsonObject(with: data))

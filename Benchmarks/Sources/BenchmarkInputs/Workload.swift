@@ -48,7 +48,7 @@ public struct Workload: Hashable, Sendable {
 
     /// The competitors measured on this workload.
     public var competitors: [Competitor] {
-        isHuge ? [.simdUnbox, .jsonDecoder, .cppSimdjson] : Competitor.allCases
+        isHuge ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] : Competitor.allCases
     }
 
     /// Reads (or generates, then caches) the input document.
@@ -84,6 +84,8 @@ public struct Workload: Hashable, Sendable {
 public enum Competitor: String, CaseIterable, Sendable {
     /// `unbox(data:)` into `Unboxable` models.
     case simdUnbox = "SimdUnbox"
+    /// `SimdJSONDecoder` (SimdUnbox's Codable decoder) into the same models (`Decodable`).
+    case simdJSONDecoder = "SimdJSONDecoder"
     /// `JSONSerialization.jsonObject(with:)`, then mapping `[String: Any]` into the same models.
     case serializationMapping = "JSONSerialization+mapping"
     /// `JSONSerialization.jsonObject(with:)` alone: the tree, no models.

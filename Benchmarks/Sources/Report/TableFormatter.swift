@@ -7,7 +7,8 @@ enum TableFormatter {
         var header = ["workload", "input"]
         header += Competitor.allCases.map { "\($0.displayName) MB/s" }
         header += [
-            "SimdUnbox / JSONDecoder", "SimdUnbox / C++", "mallocs SimdUnbox", "mallocs JSONDecoder",
+            "SimdUnbox / JSONDecoder", "SimdUnbox / C++", "SimdJSONDecoder / JSONDecoder", "mallocs SimdUnbox",
+            "mallocs JSONDecoder",
             "peak RSS SimdUnbox", "peak RSS JSONDecoder",
         ]
         var lines: [[String]] = []
@@ -17,6 +18,7 @@ enum TableFormatter {
             line += [
                 ratio(row.ratio(.simdUnbox, .jsonDecoder)),
                 ratio(row.ratio(.simdUnbox, .cppSimdjson)),
+                ratio(row.ratio(.simdJSONDecoder, .jsonDecoder)),
                 count(row.cells[.simdUnbox]?.mallocs),
                 count(row.cells[.jsonDecoder]?.mallocs),
                 bytes(row.cells[.simdUnbox]?.peakResidentBytes),
@@ -96,6 +98,7 @@ struct ResultsDocument: Encodable {
         var results: [CompetitorResult]
         var simdUnboxOverJSONDecoder: Double?
         var simdUnboxOverCpp: Double?
+        var simdJSONDecoderOverJSONDecoder: Double?
     }
 
     var generatedBy = "scripts/benchmark.sh (package-benchmark Influx export, read by the Report target)"
@@ -123,7 +126,8 @@ struct ResultsDocument: Encodable {
                     }
                 },
                 simdUnboxOverJSONDecoder: row.ratio(.simdUnbox, .jsonDecoder),
-                simdUnboxOverCpp: row.ratio(.simdUnbox, .cppSimdjson)
+                simdUnboxOverCpp: row.ratio(.simdUnbox, .cppSimdjson),
+                simdJSONDecoderOverJSONDecoder: row.ratio(.simdJSONDecoder, .jsonDecoder)
             )
         }
     }

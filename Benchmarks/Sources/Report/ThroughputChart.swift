@@ -5,6 +5,7 @@ import Foundation
 enum ThroughputChart {
     static let colors: [Competitor: String] = [
         .simdUnbox: "#e4572e",
+        .simdJSONDecoder: "#f3a712",
         .serializationMapping: "#76b041",
         .serialization: "#a8c686",
         .jsonDecoder: "#2e86ab",
