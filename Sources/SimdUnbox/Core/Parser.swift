@@ -1,5 +1,5 @@
 import CSimdJSON
-import Synchronization
+import Foundation
 
 /// Owns one `csimdjson_parser`: simdjson's parser, its document and its padded input buffer, all
 /// reused from one document to the next. Used by one thread at a time: it moves between threads
@@ -23,12 +23,16 @@ final class _Parser: @unchecked Sendable {
 /// A small pool of parsers shared by every decode in the process, so that each decode reuses the
 /// buffers an earlier one grew (DESIGN.md, facts 8 and 9). A parser is lent to one decode at a
 /// time and never shared while lent.
+///
+/// The lock is an `NSLock` (a pthread mutex) rather than `Synchronization.Mutex`, whose futex-based
+/// implementation ThreadSanitizer cannot see, so that the concurrency tests run clean under it.
 @usableFromInline
-final class _ParserPool: Sendable {
+final class _ParserPool: @unchecked Sendable {
     @usableFromInline static let shared = _ParserPool()
 
-    /// Parsers kept for reuse.
-    private let idle = Mutex<[_Parser]>([])
+    /// Parsers kept for reuse, guarded by `lock`.
+    private var idle: [_Parser] = []
+    private let lock = NSLock()
     /// Keep at most this many idle parsers; their buffers can be several times the largest input.
     private let limit = 8
     /// Parsers that grew past this many bytes of input are not kept.
@@ -36,14 +40,17 @@ final class _ParserPool: Sendable {
 
     @usableFromInline
     func take() -> _Parser {
-        idle.withLock { $0.popLast() } ?? _Parser()
+        lock.lock()
+        let parser = idle.popLast()
+        lock.unlock()
+        return parser ?? _Parser()
     }
 
     @usableFromInline
     func give(_ parser: _Parser, lastInputSize: Int) {
         guard lastInputSize <= largestKept else { return }
-        idle.withLock { pool in
-            if pool.count < limit { pool.append(parser) }
-        }
+        lock.lock()
+        if idle.count < limit { idle.append(parser) }
+        lock.unlock()
     }
 }
