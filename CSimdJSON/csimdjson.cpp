@@ -256,10 +256,6 @@ extern "C" csimdjson_error csimdjson_parser_finish(csimdjson_parser *parser) {
   return CSIMDJSON_TRAILING_CONTENT;
 }
 
-extern "C" const uint8_t *csimdjson_parser_document_start(const csimdjson_parser *parser) {
-  return parser->document_start;
-}
-
 // ------------------------------------------------------------------------------------------------
 // Values
 // ------------------------------------------------------------------------------------------------
@@ -373,24 +369,6 @@ extern "C" csimdjson_error csimdjson_value_get_double(csimdjson_value *value, do
       });
 }
 
-extern "C" csimdjson_error csimdjson_value_get_int64_in_string(csimdjson_value *value, int64_t *out) {
-  return dispatch(
-      value, [&](ondemand::value &v) { return v.get_int64_in_string().get(*out); },
-      [&](csimdjson_parser &p) { return p.document.get_int64_in_string().get(*out); });
-}
-
-extern "C" csimdjson_error csimdjson_value_get_uint64_in_string(csimdjson_value *value, uint64_t *out) {
-  return dispatch(
-      value, [&](ondemand::value &v) { return v.get_uint64_in_string().get(*out); },
-      [&](csimdjson_parser &p) { return p.document.get_uint64_in_string().get(*out); });
-}
-
-extern "C" csimdjson_error csimdjson_value_get_double_in_string(csimdjson_value *value, double *out) {
-  return dispatch(
-      value, [&](ondemand::value &v) { return v.get_double_in_string().get(*out); },
-      [&](csimdjson_parser &p) { return p.document.get_double_in_string().get(*out); });
-}
-
 extern "C" csimdjson_error csimdjson_value_get_bool(csimdjson_value *value, bool *out) {
   return dispatch(
       value, [&](ondemand::value &v) { return v.get_bool().get(*out); },
@@ -457,35 +435,6 @@ extern "C" csimdjson_error csimdjson_value_get_array(csimdjson_value *value, csi
       [&](csimdjson_parser &p) { return p.document.get_array().get(array); });
   if (error == CSIMDJSON_SUCCESS) { store(out, array); }
   return error;
-}
-
-extern "C" csimdjson_error csimdjson_value_skip(csimdjson_value *value) {
-  return dispatch(
-      value,
-      [&](ondemand::value &v) -> error_code {
-        ondemand::json_type type;
-        SIMDJSON_TRY(v.type().get(type));
-        std::string_view ignored;
-        switch (type) {
-        case ondemand::json_type::array: {
-          ondemand::array array;
-          SIMDJSON_TRY(v.get_array().get(array));
-          return array.raw_json().get(ignored);
-        }
-        case ondemand::json_type::object: {
-          ondemand::object object;
-          SIMDJSON_TRY(v.get_object().get(object));
-          return object.raw_json().get(ignored);
-        }
-        default:
-          // An unread scalar is skipped by the parent's next move.
-          return SUCCESS;
-        }
-      },
-      [&](csimdjson_parser &p) -> error_code {
-        std::string_view ignored;
-        return p.document.raw_json().get(ignored);
-      });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -627,12 +576,6 @@ extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *pars
   store_value(value, field.value());
   *has_field = true;
   return CSIMDJSON_SUCCESS;
-}
-
-extern "C" csimdjson_error csimdjson_object_finish(csimdjson_object *object) {
-  ondemand::object cursor = load<ondemand::object>(object);
-  std::string_view ignored;
-  return code(cursor.raw_json().get(ignored));
 }
 
 // ------------------------------------------------------------------------------------------------

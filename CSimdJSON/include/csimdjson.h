@@ -151,9 +151,6 @@ size_t csimdjson_parser_current_offset(csimdjson_parser *parser);
  */
 csimdjson_error csimdjson_parser_finish(csimdjson_parser *parser);
 
-/** The start of the current document's bytes, for turning pointers into byte offsets. */
-const uint8_t *csimdjson_parser_document_start(const csimdjson_parser *parser);
-
 /* ---------------------------------------------------------------------------------------------
  * Values. Each reader consumes the value on success; on CSIMDJSON_INCORRECT_TYPE nothing is
  * consumed and another reader may be tried.
@@ -162,8 +159,8 @@ const uint8_t *csimdjson_parser_document_start(const csimdjson_parser *parser);
 /** The type of the value, from its first byte (the value is not consumed). */
 csimdjson_error csimdjson_value_get_type(csimdjson_value *value, csimdjson_type *type);
 /**
- * A pointer to the value's first byte in the document's input (compare it with
- * `csimdjson_parser_document_start` for a byte offset).
+ * A pointer to the value's first byte in the document's input (subtract the start of the
+ * buffer the document was iterated from for a byte offset).
  */
 csimdjson_error csimdjson_value_get_location(csimdjson_value *value, const uint8_t **location);
 /** @returns CSIMDJSON_INCORRECT_TYPE for a number with a fraction or exponent, CSIMDJSON_NUMBER_OUT_OF_RANGE. */
@@ -176,10 +173,6 @@ csimdjson_error csimdjson_value_get_uint64(csimdjson_value *value, uint64_t *out
  * which the caller should then parse from `csimdjson_value_get_number_text`.
  */
 csimdjson_error csimdjson_value_get_double(csimdjson_value *value, double *out);
-/** A number written inside a string, such as "42" (JSON number grammar). */
-csimdjson_error csimdjson_value_get_int64_in_string(csimdjson_value *value, int64_t *out);
-csimdjson_error csimdjson_value_get_uint64_in_string(csimdjson_value *value, uint64_t *out);
-csimdjson_error csimdjson_value_get_double_in_string(csimdjson_value *value, double *out);
 csimdjson_error csimdjson_value_get_bool(csimdjson_value *value, bool *out);
 /** Consumes a `null`; `*is_null` is false (and nothing is consumed) for any other value. */
 csimdjson_error csimdjson_value_is_null(csimdjson_value *value, bool *is_null);
@@ -197,8 +190,6 @@ csimdjson_error csimdjson_value_get_string(csimdjson_parser *parser, csimdjson_v
 csimdjson_error csimdjson_value_get_number_text(csimdjson_value *value, const uint8_t **bytes, size_t *length);
 csimdjson_error csimdjson_value_get_object(csimdjson_value *value, csimdjson_object *out);
 csimdjson_error csimdjson_value_get_array(csimdjson_value *value, csimdjson_array *out);
-/** Skips the value (and everything inside it) without validating its scalars. */
-csimdjson_error csimdjson_value_skip(csimdjson_value *value);
 
 /* ---------------------------------------------------------------------------------------------
  * Objects. Lookups match keys by their raw bytes as written in the input; they take fields in any
@@ -257,8 +248,6 @@ csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_obj
 csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *parser, csimdjson_object_iterator *iterator,
                                                bool *has_field, const uint8_t **key, size_t *key_length,
                                                csimdjson_value *value);
-/** Moves past the object's last field, skipping whatever has not been read. */
-csimdjson_error csimdjson_object_finish(csimdjson_object *object);
 
 /* ---------------------------------------------------------------------------------------------
  * Arrays
