@@ -20,6 +20,11 @@ using namespace simdjson;
 
 namespace {
 
+inline bool is_json_whitespace(uint8_t byte) noexcept {
+  return byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r';
+}
+
+
 /// A value, or the document root (`parser != nullptr`): scalar roots cannot become
 /// `ondemand::value`s, so roots are read through the document instead.
 struct value_slot {
@@ -218,7 +223,12 @@ extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *par
   if (capacity < length + SIMDJSON_PADDING) { return CSIMDJSON_INSUFFICIENT_PADDING; }
   parser->document_start = buffer;
   parser->document_length = length;
-  error_code error = parser->parser.iterate(buffer, length, capacity).get(parser->document);
+  // simdjson reads a scalar root from a copy of its token and the whitespace after it, in a buffer
+  // just large enough for the token: trailing whitespace made it refuse valid documents
+  // (`null `, `false  `). Whitespace after the root means nothing, so simdjson never sees it.
+  size_t significant = length;
+  while (significant > 0 && is_json_whitespace(buffer[significant - 1])) { --significant; }
+  error_code error = parser->parser.iterate(buffer, significant, capacity).get(parser->document);
   if (error) { return code(error); }
   parser->has_document = true;
   value_slot slot{ondemand::value(), parser};
@@ -319,6 +329,26 @@ error_code number_text(std::string_view token, const uint8_t *document_end, cons
   return SUCCESS;
 }
 
+/// The root scalar's token without the whitespace after it; empty (with no data) when simdjson
+/// cannot say.
+std::string_view root_token(csimdjson_parser &p) noexcept {
+  std::string_view token;
+  if (p.document.raw_json_token().get(token)) { return {}; }
+  while (!token.empty()) {
+    char last = token.back();
+    if (last != ' ' && last != '\t' && last != '\n' && last != '\r') { break; }
+    token.remove_suffix(1);
+  }
+  return token;
+}
+
+/// simdjson reads a root scalar from a copy in a fixed buffer (6 bytes for booleans, 21 for
+/// integers, 1083 for doubles) and, when the token is exactly one byte longer than the buffer
+/// holds, silently reads it truncated: `falsex` as `false`, a 21-digit integer as its first 20
+/// digits. Tokens longer than `capacity` are refused here with the error simdjson gives for longer
+/// ones, before simdjson sees them.
+inline bool root_token_fits(csimdjson_parser &p, size_t capacity) noexcept { return root_token(p).size() <= capacity; }
+
 } // namespace
 
 extern "C" csimdjson_error csimdjson_value_get_type(csimdjson_value *value, csimdjson_type *type) {
@@ -347,19 +377,26 @@ extern "C" csimdjson_error csimdjson_value_get_location(csimdjson_value *value, 
 extern "C" csimdjson_error csimdjson_value_get_int64(csimdjson_value *value, int64_t *out) {
   return dispatch(
       value, [&](ondemand::value &v) { return v.get_int64().get(*out); },
-      [&](csimdjson_parser &p) { return p.document.get_int64().get(*out); });
+      [&](csimdjson_parser &p) {
+        if (!root_token_fits(p, 20)) { return NUMBER_ERROR; }
+        return p.document.get_int64().get(*out);
+      });
 }
 
 extern "C" csimdjson_error csimdjson_value_get_uint64(csimdjson_value *value, uint64_t *out) {
   return dispatch(
       value, [&](ondemand::value &v) { return v.get_uint64().get(*out); },
-      [&](csimdjson_parser &p) { return p.document.get_uint64().get(*out); });
+      [&](csimdjson_parser &p) {
+        if (!root_token_fits(p, 20)) { return NUMBER_ERROR; }
+        return p.document.get_uint64().get(*out);
+      });
 }
 
 extern "C" csimdjson_error csimdjson_value_get_double(csimdjson_value *value, double *out) {
   return dispatch(
       value, [&](ondemand::value &v) { return checked_get_double(v, *out); },
       [&](csimdjson_parser &p) -> error_code {
+        if (!root_token_fits(p, 1074 + 8)) { return NUMBER_ERROR; }
         error_code error = p.document.get_double().get(*out);
         std::string_view token;
         if (!error && !p.document.raw_json_token().get(token) && misread_by_get_double(token.data())) {
@@ -372,13 +409,26 @@ extern "C" csimdjson_error csimdjson_value_get_double(csimdjson_value *value, do
 extern "C" csimdjson_error csimdjson_value_get_bool(csimdjson_value *value, bool *out) {
   return dispatch(
       value, [&](ondemand::value &v) { return v.get_bool().get(*out); },
-      [&](csimdjson_parser &p) { return p.document.get_bool().get(*out); });
+      [&](csimdjson_parser &p) {
+        if (!root_token_fits(p, 5)) { return INCORRECT_TYPE; }
+        return p.document.get_bool().get(*out);
+      });
 }
 
 extern "C" csimdjson_error csimdjson_value_is_null(csimdjson_value *value, bool *is_null) {
   return dispatch(
       value, [&](ondemand::value &v) { return v.is_null().get(*is_null); },
-      [&](csimdjson_parser &p) { return p.document.is_null().get(*is_null); });
+      [&](csimdjson_parser &p) -> error_code {
+        // simdjson's root null check looks one byte too far (`nullx ` reads as null): decide
+        // from the whole token, as for a value inside a container.
+        std::string_view token = root_token(p);
+        if (token.data() != nullptr && token != "null") {
+          if (!token.empty() && token[0] == 'n') { return INCORRECT_TYPE; }
+          *is_null = false;
+          return SUCCESS;
+        }
+        return p.document.is_null().get(*is_null);
+      });
 }
 
 extern "C" csimdjson_error csimdjson_value_get_string(csimdjson_parser *parser, csimdjson_value *value,

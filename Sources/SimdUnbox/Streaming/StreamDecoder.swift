@@ -423,6 +423,13 @@ final class _StreamDecoder<Element> {
                 try failWindow(error, atElement: max(0, windowRead - 1))
                 return nil
             }
+            if _slowPath(windowRead < windowCount) && !windowIsWholeEmptyArray {
+                // Separators with nothing between them (`[1,]`, `[,1]`, `[1,,2]`): the window's
+                // brackets made the gap an empty array, so the missing value is reported here.
+                let error = context._malformedError(CSIMDJSON_TAPE_ERROR, offset: windowLength - 1)
+                try failWindow(error, atElement: windowRead)
+                return nil
+            }
             closeWindow(advancingBy: windowCount)
             return nil
         }
@@ -458,6 +465,13 @@ final class _StreamDecoder<Element> {
         position = min(max(position, 0), windowCount - 1)
         closeWindow(advancingBy: position + 1)
         try report(element: position, thrown)
+    }
+
+    /// Whether the window is a whole array with no elements (`[]`), the only window that may hold
+    /// fewer elements than separators.
+    private var windowIsWholeEmptyArray: Bool {
+        isArray && windowFirstIndex == 0 && windowCount == 1 && windowRead == 0 && !windowIsPartial
+            && savedByte == UInt8(ascii: "]")
     }
 
     /// The window element whose bytes hold buffer index `position`.

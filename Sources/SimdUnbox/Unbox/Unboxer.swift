@@ -42,7 +42,9 @@ public struct Unboxer {
     @inline(never)
     @usableFromInline
     func _staleError() -> UnboxError {
-        if let malformed = _context._malformed { return malformed }
+        // During the decode, a broken document is the reason no unboxer may read; once the decode
+        // is over, any use is a misuse whatever happened to the document.
+        if _context._state.pointee.lastToken != .max, let malformed = _context._malformed { return malformed }
         return _context._misuseError(
             "an Unboxer was used outside the init(unboxer:) it was passed to "
                 + "(while a nested value was being decoded, or after decoding finished)")

@@ -114,7 +114,7 @@ final class UnboxerBox: @unchecked Sendable {
     var unboxer: Unboxer?
 }
 
-private struct Keeper: UnboxableWithContext {
+struct Keeper: UnboxableWithContext {
     let name: String
 
     init(unboxer: Unboxer, context: UnboxerBox) throws {
