@@ -113,7 +113,7 @@ extension _CodableDecoder {
     func _decodeStringKeyedDictionary<Value: Decodable>(_: Value.Type) throws -> [String: Value] {
         try _checkFrame()
         if isMissing || { var v = value; var n = false; return csimdjson_value_is_null(&v, &n) == CSIMDJSON_SUCCESS && n }() {
-            throw _containerMismatch([String: Any].self, found: .null, level: level, component: nil)
+            throw _valueNotFound([String: Any].self, level: level, component: nil)
         }
         var object = try _openObject(&value, opened: &opened, isMissing: false, level: level, component: nil)
         var hasFields = false

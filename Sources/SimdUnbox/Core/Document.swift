@@ -58,22 +58,25 @@ private func _decodeNested<Result>(
 
 @usableFromInline
 func _withDocument<Result>(
-    data: Data, at location: _Location = .root, _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
+    data: Data, at location: _Location = .root, maxDepth: Int = defaultUnboxMaximumDepth,
+    _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
 ) throws -> Result {
-    try data.withUnsafeBytes { try _withDocument($0, at: location, body) }
+    try data.withUnsafeBytes { try _withDocument($0, at: location, maxDepth: maxDepth, body) }
 }
 
 @usableFromInline
 func _withDocument<Result>(
-    string: String, at location: _Location = .root, _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
+    string: String, at location: _Location = .root, maxDepth: Int = defaultUnboxMaximumDepth,
+    _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
 ) throws -> Result {
     var string = string
-    return try string.withUTF8 { try _withDocument(UnsafeRawBufferPointer($0), at: location, body) }
+    return try string.withUTF8 { try _withDocument(UnsafeRawBufferPointer($0), at: location, maxDepth: maxDepth, body) }
 }
 
 @usableFromInline
 func _withDocument<Bytes: ContiguousBytes, Result>(
-    bytes: Bytes, at location: _Location = .root, _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
+    bytes: Bytes, at location: _Location = .root, maxDepth: Int = defaultUnboxMaximumDepth,
+    _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
 ) throws -> Result {
-    try bytes.withUnsafeBytes { try _withDocument($0, at: location, body) }
+    try bytes.withUnsafeBytes { try _withDocument($0, at: location, maxDepth: maxDepth, body) }
 }

@@ -63,7 +63,17 @@ public enum JSONValue: Sendable, Hashable {
     ///
     /// - Throws: `UnboxError` with `.malformedJSON` (or `.depthLimitExceeded`) and the byte offset.
     public static func validate(_ data: Data, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
-        try data.withUnsafeBytes { bytes in
+        try validate(bytes: data, maximumDepth: maximumDepth)
+    }
+
+    /// Checks that `bytes` (`[UInt8]`, a buffer pointer, ...) are one valid JSON document, without
+    /// building anything. See `validate(_:maximumDepth:)`.
+    ///
+    /// ```swift
+    /// try JSONValue.validate(bytes: body)
+    /// ```
+    public static func validate(bytes: some ContiguousBytes, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
+        try bytes.withUnsafeBytes { bytes in
             try _withDocument(bytes, maxDepth: maximumDepth) { try $1._validate(&$0) }
         }
     }

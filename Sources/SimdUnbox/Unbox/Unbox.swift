@@ -16,13 +16,17 @@ import Foundation
 /// let usersByID: [String: User] = try unbox(data: input)
 /// ```
 ///
-/// - Parameter data: The document.
+/// - Parameters:
+///   - data: The document.
+///   - maximumDepth: The deepest nesting of arrays and objects accepted
+///     (`defaultUnboxMaximumDepth`, 512, unless you say otherwise); deeper input throws
+///     `depthLimitExceeded` before it can exhaust the stack.
 /// - Returns: The decoded value.
 /// - Throws: `UnboxError`: malformed JSON, or JSON that does not match the model, with the path
 ///   and byte offset of the problem.
 @inlinable
-public func unbox<T: UnboxCompatible>(data: Data) throws -> T {
-    try _withDocument(data: data) { try T._unbox(from: &$0, context: $1) }
+public func unbox<T: UnboxCompatible>(data: Data, maximumDepth: Int = defaultUnboxMaximumDepth) throws -> T {
+    try _withDocument(data: data, maxDepth: maximumDepth) { try T._unbox(from: &$0, context: $1) }
 }
 
 /// Decodes the value of the root object's field `atKey` from JSON data.
@@ -106,13 +110,17 @@ public func unbox<T: UnboxableWithContext>(
 /// let usersByID: [String: User] = try unbox(string: input)
 /// ```
 ///
-/// - Parameter string: The document.
+/// - Parameters:
+///   - string: The document.
+///   - maximumDepth: The deepest nesting of arrays and objects accepted
+///     (`defaultUnboxMaximumDepth`, 512, unless you say otherwise); deeper input throws
+///     `depthLimitExceeded` before it can exhaust the stack.
 /// - Returns: The decoded value.
 /// - Throws: `UnboxError`: malformed JSON, or JSON that does not match the model, with the path
 ///   and byte offset of the problem.
 @inlinable
-public func unbox<T: UnboxCompatible>(string: String) throws -> T {
-    try _withDocument(string: string) { try T._unbox(from: &$0, context: $1) }
+public func unbox<T: UnboxCompatible>(string: String, maximumDepth: Int = defaultUnboxMaximumDepth) throws -> T {
+    try _withDocument(string: string, maxDepth: maximumDepth) { try T._unbox(from: &$0, context: $1) }
 }
 
 /// Decodes the value of the root object's field `atKey` from JSON text.
@@ -196,13 +204,17 @@ public func unbox<T: UnboxableWithContext>(
 /// let usersByID: [String: User] = try unbox(bytes: input)
 /// ```
 ///
-/// - Parameter bytes: The document.
+/// - Parameters:
+///   - bytes: The document.
+///   - maximumDepth: The deepest nesting of arrays and objects accepted
+///     (`defaultUnboxMaximumDepth`, 512, unless you say otherwise); deeper input throws
+///     `depthLimitExceeded` before it can exhaust the stack.
 /// - Returns: The decoded value.
 /// - Throws: `UnboxError`: malformed JSON, or JSON that does not match the model, with the path
 ///   and byte offset of the problem.
 @inlinable
-public func unbox<T: UnboxCompatible>(bytes: some ContiguousBytes) throws -> T {
-    try _withDocument(bytes: bytes) { try T._unbox(from: &$0, context: $1) }
+public func unbox<T: UnboxCompatible>(bytes: some ContiguousBytes, maximumDepth: Int = defaultUnboxMaximumDepth) throws -> T {
+    try _withDocument(bytes: bytes, maxDepth: maximumDepth) { try T._unbox(from: &$0, context: $1) }
 }
 
 /// Decodes the value of the root object's field `atKey` from JSON bytes (`[UInt8]`, `ContiguousArray<UInt8>`, `UnsafeRawBufferPointer`, ...).

@@ -110,6 +110,9 @@ struct CodableDifferentialTests {
         .init(F.SnakeModel.self, #"{"foo_bar":1,"a_u_r_l":2}"#, .snakeCase),
         .init(F.SnakeModel.self, #"{"foo_bar":1,"a_url":2}"#, .snakeCase),
         .init(F.SnakeModel.self, #"{"foo_bar":1,"fooBar":2}"#, .snakeCase),
+        // Found by fuzzing: a string-keyed dictionary under a key strategy meeting null.
+        .init([String: Int].self, "null", .snakeCase), .init([String: [Int?]].self, #"{"a_b":null}"#, .snakeCase),
+        .init([String: Int].self, "[]", .snakeCase), .init([String: Int].self, "null"),
         .init(F.SnakeModel.self, #"{"fooBar":2}"#, .snakeCase), .init(F.SnakeModel.self, #"{}"#, .snakeCase),
         .init(F.SnakeModel.self, #"{"foo_bar":1,"dict":{"some_key":1,"other":2}}"#, .snakeCase),
         .init([String: Int].self, #"{"foo_bar":1}"#, .snakeCase),
