@@ -1,0 +1,152 @@
+import Foundation
+import FuzzSupport
+import SimdUnbox
+
+/// Fuzzes streaming: the input is a stream's bytes, then optionally a NUL byte and a program whose
+/// bytes pick the format, the error policy and where the bytes are cut into chunks.
+///
+/// Checks, for every input:
+/// - The stream only ever throws `UnboxError` (or nothing), never crashes or hangs.
+/// - Cut into chunks anywhere (`UnboxStream(chunks:)`, and byte by byte with `UnboxStream(bytes:)`),
+///   the stream yields the same elements and ends with the same error as the in-memory
+///   `UnboxStreamReader(data:)` (see `Outcome.agrees(with:)` for the one allowed difference).
+/// - For a root array, the elements are `JSONValue`'s reading of the array, and the stream throws
+///   exactly when `JSONValue(data:)` rejects the document.
+/// - Skipping bad elements never yields more than the document has, and ends.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let (bytes, program) = splitDocumentAndProgram(UnsafeBufferPointer(start: data, count: size))
+    var input = FuzzInput(program)
+    let format = [UnboxStreamFormat.array, .jsonLines, .concatenated][input.int(upTo: 2)]
+    let skipping = input.int(upTo: 3) == 3
+    let policy: UnboxStreamErrorPolicy = skipping ? .skipSilently : .stop
+    var cuts: [Int] = []
+    var position = 0
+    while !input.isExhausted, position < bytes.count {
+        position += 1 + Int(input.byte()) % max(1, min(bytes.count, 97))
+        cuts.append(min(position, bytes.count))
+    }
+    let chunks = chunked(bytes, at: cuts)
+
+    var reader = UnboxStreamReader<JSONValue>(bytes: bytes, format: format, onError: policy)
+    let expected = readAll(&reader)
+    let fromChunks = runBlocking {
+        await readAll(UnboxStream<JSONValue, Chunks>(chunks: Chunks(chunks), format: format, onError: policy))
+    }
+    if !skipping {
+        fuzzRequire(
+            fromChunks.agrees(with: expected),
+            "in chunks \(chunks.map(\.count)) the stream read \(fromChunks), in memory \(expected) from \(preview(bytes))")
+    }
+    if bytes.count < 4096 {
+        let byByte = runBlocking {
+            await readAll(UnboxStream<JSONValue, Bytes>(bytes: Bytes(bytes), format: format, onError: policy))
+        }
+        if !skipping {
+            fuzzRequire(byByte.agrees(with: expected), "byte by byte the stream read \(byByte), in memory \(expected)")
+        }
+    }
+
+    guard format == .array, !skipping else { return 0 }
+    switch Result(catching: { try JSONValue(data: Data(bytes)) }) {
+    case .success(.array(let elements)):
+        guard elements.allSatisfy({ $0.nestingDepth < 500 }) else { break }
+        fuzzRequire(
+            expected == Outcome(elements: elements, error: nil),
+            "the stream read \(expected) from the array \(preview(bytes))")
+    case .success:
+        fuzzRequire(expected.error != nil, "the stream read elements from a document that is not an array")
+    case .failure(let error):
+        if let error = error as? UnboxError, case .depthLimitExceeded = error.reason { break }
+        fuzzRequire(expected.error != nil, "the stream read \(expected) from malformed \(preview(bytes))")
+    }
+    return 0
+}
+
+/// What a stream produced: its elements, then the error that ended it.
+struct Outcome: Equatable, CustomStringConvertible {
+    var elements: [JSONValue] = []
+    var error: UnboxError?
+
+    /// Whether a stream that received its bytes in pieces agrees with the in-memory reading.
+    /// Identical, except where the in-memory reading failed at element k: a stream in pieces hands
+    /// out an object, array or string element the moment it closes, before the bytes that make the
+    /// stream fail have arrived, so it may also have yielded element k, and it fails at element k
+    /// too, possibly for another reason (the first fault it meets).
+    func agrees(with inMemory: Outcome) -> Bool {
+        guard let failure = inMemory.error else { return self == inMemory }
+        guard let error, error.path.first == failure.path.first else { return false }
+        return elements == inMemory.elements || elements.dropLast().elementsEqual(inMemory.elements)
+    }
+
+    var description: String {
+        "\(elements.count) elements \(preview(elements.map(\.jsonText).joined(separator: ",").utf8, limit: 120))"
+            + (error.map { ", then \($0)" } ?? "")
+    }
+}
+
+private func readAll(_ reader: inout UnboxStreamReader<JSONValue>) -> Outcome {
+    var outcome = Outcome()
+    do {
+        while let element = try reader.next() {
+            outcome.elements.append(element)
+            fuzzRequire(outcome.elements.count <= 1 << 20, "the stream does not end")
+        }
+    } catch {
+        fuzzRequire(error is UnboxError, "the reader threw \(type(of: error)): \(error)")
+        outcome.error = error as? UnboxError
+    }
+    return outcome
+}
+
+private func readAll<Source: AsyncSequence>(_ stream: Source) async -> Outcome where Source.Element == JSONValue {
+    var outcome = Outcome()
+    do {
+        for try await element in stream {
+            outcome.elements.append(element)
+            fuzzRequire(outcome.elements.count <= 1 << 20, "the stream does not end")
+        }
+    } catch {
+        fuzzRequire(error is UnboxError, "the stream threw \(type(of: error)): \(error)")
+        outcome.error = error as? UnboxError
+    }
+    return outcome
+}
+
+private func chunked(_ bytes: [UInt8], at cuts: [Int]) -> [[UInt8]] {
+    var chunks: [[UInt8]] = []
+    var start = 0
+    for cut in cuts + [bytes.count] where cut >= start {
+        chunks.append(Array(bytes[start..<cut]))
+        start = cut
+    }
+    return chunks
+}
+
+/// Chunks handed out one at a time, as a network body arrives.
+struct Chunks: AsyncSequence, Sendable {
+    let chunks: [[UInt8]]
+
+    init(_ chunks: [[UInt8]]) { self.chunks = chunks }
+
+    func makeAsyncIterator() -> Iterator { Iterator(chunks: chunks[...]) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var chunks: ArraySlice<[UInt8]>
+        mutating func next() async -> [UInt8]? { chunks.popFirst() }
+    }
+}
+
+/// Bytes handed out one at a time, as `URLSession.AsyncBytes` does.
+struct Bytes: AsyncSequence, Sendable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func makeAsyncIterator() -> Iterator { Iterator(bytes: bytes[...]) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var bytes: ArraySlice<UInt8>
+        mutating func next() async -> UInt8? { bytes.popFirst() }
+    }
+}
