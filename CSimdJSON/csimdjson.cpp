@@ -493,6 +493,44 @@ extern "C" csimdjson_error csimdjson_value_get_array(csimdjson_value *value, csi
 
 namespace {
 
+/// Access to the json_iterator behind an object cursor and to its position and depth (protected
+/// members, reached through pointers to members named in derived classes, which the language
+/// allows).
+struct object_access : ondemand::object {
+  static constexpr ondemand::value_iterator ondemand::object::*iterator = &object_access::iter;
+};
+struct json_iterator_access : ondemand::json_iterator {
+  static constexpr ondemand::token_iterator ondemand::json_iterator::*tokens = &json_iterator_access::token;
+  static constexpr ondemand::depth_t ondemand::json_iterator::*depth = &json_iterator_access::_depth;
+};
+struct value_iterator_access : ondemand::value_iterator {
+  static constexpr ondemand::json_iterator *ondemand::value_iterator::*json_iterator =
+      &value_iterator_access::_json_iter;
+};
+
+/// `object.find_field_unordered(key)`, with every step checked. simdjson's unordered lookup,
+/// after reaching the end of the object, searches again from its first field *assuming* that part
+/// is well formed (it asserts, or without assertions has undefined behaviour, when it is not):
+/// skipping a value whose brackets do not match (`[ ... }`) can leave it anywhere. Here both passes
+/// are simdjson's checked, ordered lookup; a key found nowhere leaves the cursor where it was.
+inline error_code find_field_checked(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
+  ondemand::json_iterator *iterator = (object.*object_access::iterator).*value_iterator_access::json_iterator;
+  const ondemand::token_position position = iterator->position();
+  const ondemand::depth_t depth = iterator->depth();
+  error_code error = object.find_field(key).get(out);
+  if (simdjson_likely(error != NO_SUCH_FIELD)) { return error; }
+  bool has_fields = false;
+  if ((error = object.reset().get(has_fields))) { return error; }
+  if (has_fields) {
+    error = object.find_field(key).get(out);
+    if (error != NO_SUCH_FIELD) { return error; }
+  }
+  // Not found: back to where the lookup started, as simdjson's own unordered lookup leaves it.
+  (iterator->*json_iterator_access::tokens).set_position(position);
+  iterator->*json_iterator_access::depth = depth;
+  return NO_SUCH_FIELD;
+}
+
 /// Finds `key` and reads it with `read`; on a read error (or always, with `always_store`) the
 /// field's value goes to `out`.
 template <bool always_store = false, typename Read>
@@ -500,7 +538,7 @@ inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *ke
                                      csimdjson_value *out, Read &&read) noexcept {
   ondemand::object object = load<ondemand::object>(opaque);
   ondemand::value value;
-  error_code error = object.find_field_unordered(key_view(key, key_length)).get(value);
+  error_code error = find_field_checked(object, key_view(key, key_length), value);
   if (simdjson_unlikely(error)) { return code(error); }
   error = read(value);
   if (always_store || simdjson_unlikely(error)) { store_value(out, value); }
@@ -513,7 +551,7 @@ extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object,
                                                        size_t key_length, csimdjson_value *out) {
   ondemand::object cursor = load<ondemand::object>(object);
   ondemand::value value;
-  error_code error = cursor.find_field_unordered(key_view(key, key_length)).get(value);
+  error_code error = find_field_checked(cursor, key_view(key, key_length), value);
   if (error) { return code(error); }
   store_value(out, value);
   return CSIMDJSON_SUCCESS;
@@ -523,7 +561,7 @@ extern "C" csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object 
                                                                size_t key_length, csimdjson_value *out, bool *is_null) {
   ondemand::object cursor = load<ondemand::object>(object);
   ondemand::value value;
-  error_code error = cursor.find_field_unordered(key_view(key, key_length)).get(value);
+  error_code error = find_field_checked(cursor, key_view(key, key_length), value);
   if (error) { return code(error); }
   store_value(out, value);
   return code(value.is_null().get(*is_null));

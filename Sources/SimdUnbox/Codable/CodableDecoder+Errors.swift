@@ -99,7 +99,10 @@ extension _CodableDecoder {
     /// A container or decoder used after the value it reads was left behind.
     @inline(never)
     func _staleError(level: Int) -> DecodingError {
-        .dataCorrupted(
+        if context._state.pointee.broken, let malformed = context._malformed {
+            return _decodingError(fromUnboxError: malformed)
+        }
+        return .dataCorrupted(
             DecodingError.Context(
                 codingPath: session.codingPath(min(level, session.path.count)),
                 debugDescription:

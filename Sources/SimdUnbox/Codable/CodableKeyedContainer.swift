@@ -111,16 +111,22 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard decoder.session.claim(level: level, token: token) else { return [] }
         var names: [String] = []
         var seen = Set<String>()
-        _ = Self._forEachKey(object, parser: decoder.context._parser.handle) { name in
+        let code = Self._forEachKey(object, parser: decoder.context._parser.handle) { name in
             if seen.insert(name).inserted { names.append(name) }
         }
+        if _slowPath(code != CSIMDJSON_SUCCESS) { _ = decoder.context._containerError(code) }
         return names.compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {
         guard decoder.session.claim(level: level, token: token) else { return false }
         var value = csimdjson_value()
-        return _find(key.stringValue, into: &value) == CSIMDJSON_SUCCESS
+        let code = _find(key.stringValue, into: &value)
+        if _slowPath(code != CSIMDJSON_SUCCESS && code != CSIMDJSON_NO_SUCH_FIELD) {
+            // Malformed JSON met while looking: the decode fails, even if the caller goes on.
+            _ = decoder.context._containerError(code)
+        }
+        return code == CSIMDJSON_SUCCESS
     }
 
     /// Calls `body` with each key of `object` as written (unescaped), from its first field.

@@ -9,7 +9,8 @@ import Foundation
 /// document's cursor is in. Each level of nesting has one live token; a container at level `L`
 /// is live while `live[L]` is its token. Any move of a container at level `L` drops the tokens of
 /// deeper levels, so that a nested container used after its parent moved on throws instead of
-/// touching a cursor that no longer points where it did.
+/// touching a cursor that no longer points where it did. Once the document is found malformed, no
+/// container is live: simdjson's cursors may not be used after such an error.
 ///
 /// Its mutable state is `@exclusivity(unchecked)`: one decode runs on one thread, and no access
 /// to it overlaps another (dynamic exclusivity checks were a third of the decoding time).
@@ -75,7 +76,9 @@ final class _CodableSession {
     /// deeper levels (the container is about to move its cursor past them).
     @inline(__always)
     func claim(level: Int, token: UInt64) -> Bool {
-        guard _fastPath(level < live.count && live[level] == token) else { return false }
+        guard _fastPath(level < live.count && live[level] == token && !context._state.pointee.broken) else {
+            return false
+        }
         if live.count > level + 1 { live.removeLast(live.count - level - 1) }
         return true
     }
@@ -83,6 +86,6 @@ final class _CodableSession {
     /// Whether a value at `level` with `token` is still the live one (without claiming it).
     @inline(__always)
     func isLive(level: Int, token: UInt64) -> Bool {
-        level < live.count && live[level] == token
+        level < live.count && live[level] == token && !context._state.pointee.broken
     }
 }

@@ -366,6 +366,7 @@ final class _StreamDecoder<Element> {
         largestWindow = max(largestWindow, windowLength)
 
         context._malformed = nil
+        context._state.pointee.broken = false
         context._state.pointee.depth = 0
         context._state.pointee.activeToken = 0
         context._documentStart = UnsafePointer(storage + start)

@@ -84,12 +84,58 @@ import Testing
         #expect(byByte == inMemory, "byte by byte")
     }
 
+    /// Skipping a malformed element left the stream's decode state marked broken, so the next
+    /// element's model lost its `Unboxer` as soon as it decoded a nested model.
+    @Test func elementsAfterASkippedMalformedOneDecodeNestedModels() throws {
+        struct Inner: Unboxable { let x: Int; init(unboxer: Unboxer) throws { x = try unboxer.unbox(key: "x") } }
+        struct Outer: Unboxable {
+            let inner: Inner
+            let name: String
+            init(unboxer: Unboxer) throws {
+                inner = try unboxer.unbox(key: "inner")
+                name = try unboxer.unbox(key: "name")
+            }
+        }
+        let lines = #"{"inner": {"x": tru}, "name": "bad"}"# + "\n" + #"{"inner": {"x": 2}, "name": "good"}"# + "\n"
+        var reader = UnboxStreamReader<Outer>(string: lines, format: .jsonLines, onError: .skipSilently)
+        var names: [String] = []
+        while let outer = try reader.next() { names.append(outer.name) }
+        #expect(names == ["good"])
+    }
+
     @Test func emptyArrayStreamsNothingHoweverTheBytesArrive() async throws {
         for json in ["[]", "[ ]", " [\n] "] {
             let bytes = Array(json.utf8)
             let chunked = await collectAsync(
                 UnboxStream<JSONValue, ChunkSequence>(chunks: ChunkSequence(bytes.map { [$0] })))
             #expect(chunked == StreamOutcome(elements: [], error: nil), "\(json)")
+        }
+    }
+
+    // MARK: Codable
+
+    /// After malformed JSON met while looking for a key (swallowed by `try?`), the next lookup in
+    /// the same container went back into simdjson's dead cursor and crashed. Now every container
+    /// of a broken document refuses, and the decode throws `dataCorrupted`.
+    @Test(arguments: [
+        #"{"name":[[[[[1[[[[[[[[[[[[[[[{"id":[[[[[[[[[ru]"\A"`}"#, #"{"a": [1 2], "b": 1}"#, #"{"a": tru, "b": 1}"#,
+        #"{"a": {"x" 1}, "b": 1}"#,
+    ])
+    func containerOfABrokenDocumentRefuses(json: String) throws {
+        struct Probe: Decodable {
+            enum Keys: String, CodingKey { case values, pair, b }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Keys.self)
+                _ = try? container.nestedUnkeyedContainer(forKey: .values)
+                _ = container.contains(.pair)
+                _ = container.allKeys
+                _ = try? container.decodeIfPresent(Int.self, forKey: .b)
+            }
+        }
+        do {
+            _ = try SimdJSONDecoder().decode(Probe.self, from: Data(json.utf8))
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.underlyingError is UnboxError)
         }
     }
 
