@@ -101,10 +101,11 @@ private func matches(_ object: Any, _ value: JSONValue) -> Bool {
             return foundation.int64Value == integer || foundation.doubleValue == Double(integer)
         }
         // Ours must be correctly rounded (as the standard library's parser is); Foundation's
-        // JSONSerialization is sometimes a unit in the last place off, so it gets that much slack.
+        // JSONSerialization is not (`-65.619720000000029` one unit in the last place off, long
+        // forms such as `0.000…0003` a dozen), so it only has to be close.
         let double = number.doubleValue
         guard double == Double(number.text) || !double.isFinite else { return false }
-        return !double.isFinite || abs(foundation.doubleValue - double) <= 2 * double.ulp
+        return !double.isFinite || abs(foundation.doubleValue - double) <= max(2 * double.ulp, abs(double) * 1e-12)
     case .string(let string):
         guard let foundation = object as? String else { return false }
         return Array(foundation.unicodeScalars) == Array(string.unicodeScalars)
