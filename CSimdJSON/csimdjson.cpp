@@ -514,6 +514,13 @@ struct value_iterator_access : ondemand::value_iterator {
 /// skipping a value whose brackets do not match (`[ ... }`) can leave it anywhere. Here both passes
 /// are simdjson's checked, ordered lookup; a key found nowhere leaves the cursor where it was.
 inline error_code find_field_checked(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
+  // simdjson compares a key with the raw bytes of the document's keys: a key holding a backslash
+  // would match a different, escaped key (`a\` matches `"a\"b"`), and one holding a quote could
+  // read past the key. Such keys only match by their unescaped value, which the caller looks up
+  // by iterating the keys.
+  for (char c : key) {
+    if (simdjson_unlikely(c == '\\' || c == '"')) { return NO_SUCH_FIELD; }
+  }
   ondemand::json_iterator *iterator = (object.*object_access::iterator).*value_iterator_access::json_iterator;
   const ondemand::token_position position = iterator->position();
   const ondemand::depth_t depth = iterator->depth();

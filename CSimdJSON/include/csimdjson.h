@@ -193,7 +193,8 @@ csimdjson_error csimdjson_value_get_array(csimdjson_value *value, csimdjson_arra
 
 /* ---------------------------------------------------------------------------------------------
  * Objects. Lookups match keys by their raw bytes as written in the input; they take fields in any
- * order (wrapping around), fastest in document order.
+ * order (wrapping around), fastest in document order. A key holding `"` or a backslash never
+ * matches here (CSIMDJSON_NO_SUCH_FIELD): compare unescaped keys while iterating instead.
  * ------------------------------------------------------------------------------------------- */
 
 /** @returns CSIMDJSON_NO_SUCH_FIELD when no field has the key. */

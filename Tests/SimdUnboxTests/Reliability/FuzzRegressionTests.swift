@@ -112,6 +112,29 @@ import Testing
         }
     }
 
+    // MARK: Keys
+
+    /// A key holding a backslash matched another key by its raw bytes: `a\` (a backslash at the
+    /// end) read the field written `"a\"b"` (the key `a"b`).
+    @Test func keysWithBackslashesOrQuotesMatchOnlyTheirUnescapedSelves() throws {
+        struct Lookup: Unboxable {
+            let backslash: Int?
+            let quote: Int?
+            init(unboxer: Unboxer) throws {
+                backslash = try unboxer.unboxIfPresent(key: "a\\")
+                quote = try unboxer.unboxIfPresent(key: "q\"")
+            }
+        }
+        let misleading = try unbox(string: #"{"a\"b": 1, "q\"x": 2}"#) as Lookup
+        #expect(misleading.backslash == nil && misleading.quote == nil)
+        let matching = try unbox(string: #"{"a\\": 3, "q\"": 4}"#) as Lookup
+        #expect(matching.backslash == 3 && matching.quote == 4)
+        #expect(try unbox(string: #"{"a\"b": 1}"#) as [String: Int] == ["a\"b": 1])
+        struct Codable: Decodable { var value: Int?; enum CodingKeys: String, CodingKey { case value = "a\\" } }
+        #expect(try SimdJSONDecoder().decode(Codable.self, from: #"{"a\"b": 1}"#).value == nil)
+        #expect(try JSONDecoder().decode(Codable.self, from: Data(#"{"a\"b": 1}"#.utf8)).value == nil)
+    }
+
     // MARK: Codable
 
     /// After malformed JSON met while looking for a key (swallowed by `try?`), the next lookup in
