@@ -33,14 +33,18 @@ public func fuzzCodable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch input.int(upTo: 4) {
     case 0: compare(Record.self, document, foundation, simd)
     case 1: compare([Record].self, document, foundation, simd)
-    case 2: compare([String: [Int?]].self, document, foundation, simd)
+    // Foundation decodes a dictionary's values in its hash order, so which bad value it reports
+    // first varies: only the error's case is compared.
+    case 2: compare([String: [Int?]].self, document, foundation, simd, comparesPaths: false)
     case 3: compare(Scalars.self, document, foundation, simd)
     default: compare(Manual.self, document, foundation, simd)
     }
     return 0
 }
 
-private func compare<T: Decodable & Equatable>(_: T.Type, _ document: Data, _ foundation: JSONDecoder, _ simd: SimdJSONDecoder) {
+private func compare<T: Decodable & Equatable>(
+    _: T.Type, _ document: Data, _ foundation: JSONDecoder, _ simd: SimdJSONDecoder, comparesPaths: Bool = true
+) {
     let ours = Result { try simd.decode(T.self, from: document) }
     if case .failure(let error) = ours {
         fuzzRequire(error is DecodingError, "SimdJSONDecoder threw \(type(of: error)): \(error)")
@@ -64,7 +68,7 @@ private func compare<T: Decodable & Equatable>(_: T.Type, _ document: Data, _ fo
     case (.failure(let expected), .failure(let actual)):
         guard let expected = expected as? DecodingError, let actual = actual as? DecodingError else { return }
         fuzzRequire(
-            summary(expected) == summary(actual),
+            summary(expected, path: comparesPaths) == summary(actual, path: comparesPaths),
             "Foundation threw \(summary(expected)), SimdUnbox \(summary(actual)) for \(preview(document))")
     case (.success(let expected), .failure(let actual)):
         fuzzRequire(false, "Foundation decoded \(expected), SimdUnbox threw \(actual) for \(preview(document))")
@@ -73,9 +77,10 @@ private func compare<T: Decodable & Equatable>(_: T.Type, _ document: Data, _ fo
     }
 }
 
-private func summary(_ error: DecodingError) -> String {
+private func summary(_ error: DecodingError, path comparesPath: Bool = true) -> String {
     func path(_ keys: [any CodingKey]) -> String {
-        keys.map { key in key.intValue.map { "#\($0)" } ?? key.stringValue }.joined(separator: "/")
+        guard comparesPath else { return "" }
+        return keys.map { key in key.intValue.map { "#\($0)" } ?? key.stringValue }.joined(separator: "/")
     }
     switch error {
     case .typeMismatch(let type, let context): return "typeMismatch(\(type)) at \(path(context.codingPath))"
