@@ -24,7 +24,6 @@ inline bool is_json_whitespace(uint8_t byte) noexcept {
   return byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r';
 }
 
-
 /// A value, or the document root (`parser != nullptr`): scalar roots cannot become
 /// `ondemand::value`s, so roots are read through the document instead.
 struct value_slot {
@@ -334,11 +333,7 @@ error_code number_text(std::string_view token, const uint8_t *document_end, cons
 std::string_view root_token(csimdjson_parser &p) noexcept {
   std::string_view token;
   if (p.document.raw_json_token().get(token)) { return {}; }
-  while (!token.empty()) {
-    char last = token.back();
-    if (last != ' ' && last != '\t' && last != '\n' && last != '\r') { break; }
-    token.remove_suffix(1);
-  }
+  while (!token.empty() && is_json_whitespace(uint8_t(token.back()))) { token.remove_suffix(1); }
   return token;
 }
 

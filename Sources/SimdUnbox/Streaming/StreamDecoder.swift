@@ -471,8 +471,7 @@ final class _StreamDecoder<Element> {
     /// Whether the window is a whole array with no elements (`[]`), the only window that may hold
     /// fewer elements than separators.
     private var windowIsWholeEmptyArray: Bool {
-        isArray && windowFirstIndex == 0 && windowCount == 1 && windowRead == 0 && !windowIsPartial
-            && savedByte == UInt8(ascii: "]")
+        isArray && windowFirstIndex == 0 && windowCount == 1 && !windowIsPartial && savedByte == UInt8(ascii: "]")
     }
 
     /// The window element whose bytes hold buffer index `position`.

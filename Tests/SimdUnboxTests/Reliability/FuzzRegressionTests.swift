@@ -141,8 +141,8 @@ import Testing
     /// the same container went back into simdjson's dead cursor and crashed. Now every container
     /// of a broken document refuses, and the decode throws `dataCorrupted`.
     @Test(arguments: [
-        #"{"name":[[[[[1[[[[[[[[[[[[[[[{"id":[[[[[[[[[ru]"\A"`}"#, #"{"a": [1 2], "b": 1}"#, #"{"a": tru, "b": 1}"#,
-        #"{"a": {"x" 1}, "b": 1}"#,
+        #"{"name":[[[[[1[[[[[[[[[[[[[[[{"id":[[[[[[[[[ru]"\A"`}"#, #"{"a": [[[1, "b": 1}"#, #"{"a": 1 "b": 2}"#,
+        #"{"a" 1, "b": 2}"#,
     ])
     func containerOfABrokenDocumentRefuses(json: String) throws {
         struct Probe: Decodable {
@@ -155,11 +155,14 @@ import Testing
                 _ = try? container.decodeIfPresent(Int.self, forKey: .b)
             }
         }
-        do {
+        let error = try #require(throws: DecodingError.self) {
             _ = try SimdJSONDecoder().decode(Probe.self, from: Data(json.utf8))
-        } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.underlyingError is UnboxError)
         }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("expected dataCorrupted, got \(error)")
+            return
+        }
+        #expect(context.underlyingError is UnboxError)
     }
 
     // MARK: Misuse
