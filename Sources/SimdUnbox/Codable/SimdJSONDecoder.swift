@@ -47,7 +47,7 @@ public final class SimdJSONDecoder: Sendable {
     /// The strategy for non-conforming floats (infinity, NaN) written as strings: Foundation's type.
     public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
 
-    private let _options = Mutex(_CodableOptions())
+    let _options = Mutex(_CodableOptions())
 
     /// Creates a decoder with Foundation's default options.
     ///

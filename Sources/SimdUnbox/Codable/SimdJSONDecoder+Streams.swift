@@ -1,0 +1,264 @@
+import CSimdJSON
+import Foundation
+
+// Streams of `Decodable` models: the same windows, buffers, error policies and bounded memory as
+// the `Unboxable` streams (`UnboxStreamReader`, `UnboxFileStream`, `UnboxStream`), with each
+// element decoded through its `init(from:)` under this decoder's options.
+//
+// Errors are `UnboxError`s, as in every stream: their path starts with the element's index and
+// their byte offset counts from the start of the stream, which `DecodingError` cannot say. A
+// `DecodingError` thrown while decoding an element becomes the `UnboxError` that
+// `Unboxer.unboxDecodable` would throw: `keyNotFound` is `.missingKey`, the other cases keep their
+// description (`.custom`), and malformed JSON is `.malformedJSON`.
+
+extension SimdJSONDecoder {
+    /// A synchronous reader of the `Decodable` elements of JSON data: a root array, the array at a
+    /// key path, JSON Lines or concatenated documents, one model at a time.
+    ///
+    /// ```swift
+    /// let decoder = SimdJSONDecoder()
+    /// decoder.keyDecodingStrategy = .convertFromSnakeCase
+    /// var reader = decoder.reader(of: Event.self, from: data, format: .jsonLines)
+    /// while let event = try reader.next() { handle(event) }
+    /// ```
+    ///
+    /// The reader takes a snapshot of the decoder's options when it is created.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - data: The input. The reader keeps it (without copying it) while it reads.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - keyPath: With `.array`, the path of a nested array to stream (`"data.items"` or a JSON
+    ///     Pointer); `nil` for a root array.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    /// - Returns: A reader whose `next()` returns the next model, or `nil` at the end.
+    public func reader<T: Decodable>(
+        of type: T.Type, from data: Data, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> UnboxStreamReader<T> {
+        UnboxStreamReader(
+            source: _MemoryByteSource(bytes: data, keyPath: format == .array ? keyPath : nil), format: format,
+            onError: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
+    }
+
+    /// A synchronous reader of the `Decodable` elements of JSON bytes (`[UInt8]`, ...).
+    ///
+    /// ```swift
+    /// var reader = SimdJSONDecoder().reader(of: Int.self, from: Array("[1, 2, 3]".utf8))
+    /// while let number = try reader.next() { total += number }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - bytes: The input, kept while the reader reads.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - keyPath: With `.array`, the path of a nested array to stream; `nil` for a root array.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    /// - Returns: A reader whose `next()` returns the next model, or `nil` at the end.
+    public func reader<T: Decodable>(
+        of type: T.Type, from bytes: some ContiguousBytes, format: UnboxStreamFormat = .array,
+        atKeyPath keyPath: String? = nil, onError policy: UnboxStreamErrorPolicy = .stop,
+        maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> UnboxStreamReader<T> {
+        UnboxStreamReader(
+            source: _MemoryByteSource(bytes: bytes, keyPath: format == .array ? keyPath : nil), format: format,
+            onError: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
+    }
+
+    /// A synchronous reader of the `Decodable` elements of JSON text.
+    ///
+    /// ```swift
+    /// var reader = SimdJSONDecoder().reader(of: Point.self, from: "{\"x\":1}\n{\"x\":2}\n", format: .jsonLines)
+    /// while let point = try reader.next() { plot(point) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - string: The input.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - keyPath: With `.array`, the path of a nested array to stream; `nil` for a root array.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    /// - Returns: A reader whose `next()` returns the next model, or `nil` at the end.
+    public func reader<T: Decodable>(
+        of type: T.Type, from string: String, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> UnboxStreamReader<T> {
+        UnboxStreamReader(
+            source: _MemoryByteSource(string: string, keyPath: format == .array ? keyPath : nil), format: format,
+            onError: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
+    }
+
+    /// A synchronous reader of the `Decodable` elements of a JSON file of any size, read a piece
+    /// at a time: peak memory does not grow with the file.
+    ///
+    /// ```swift
+    /// var reader = try SimdJSONDecoder().reader(of: Order.self, contentsOf: exportURL)
+    /// while let order = try reader.next() { total += order.amount }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - url: A file URL.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    /// - Returns: A reader whose `next()` returns the next model, or `nil` at the end.
+    /// - Throws: The error opening the file, or `UnboxError.Reason.misuse` for a URL that is not a
+    ///   file URL.
+    public func reader<T: Decodable>(
+        of type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) throws -> UnboxStreamReader<T> {
+        UnboxStreamReader(
+            source: try _FileByteSource(url: url), format: format, onError: policy, maximumDepth: maximumDepth,
+            decode: _elementDecoding(T.self).decode)
+    }
+
+    /// Decodes the `Decodable` elements of JSON data one at a time and passes each to `body`,
+    /// without building an array.
+    ///
+    /// ```swift
+    /// try SimdJSONDecoder().decodeEach(User.self, from: data, atKeyPath: "data.users") { user in
+    ///     names.insert(user.name)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - data: The input.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - keyPath: With `.array`, the path of a nested array to stream; `nil` for a root array.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - body: Called with each model, in order. Throw from it to stop.
+    /// - Throws: As `UnboxStreamReader.next()`, or what `body` threw.
+    public func decodeEach<T: Decodable>(
+        _ type: T.Type, from data: Data, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: UnboxStreamErrorPolicy = .stop, _ body: (T) throws -> Void
+    ) throws {
+        var reader = reader(of: type, from: data, format: format, atKeyPath: keyPath, onError: policy)
+        while let element = try reader.next() { try body(element) }
+    }
+
+    /// Decodes the `Decodable` elements of a JSON file of any size one at a time and passes each
+    /// to `body`; peak memory does not depend on the file's size.
+    ///
+    /// ```swift
+    /// try SimdJSONDecoder().decodeEach(LogLine.self, contentsOf: logURL, format: .jsonLines) { line in
+    ///     if line.level == "error" { errors += 1 }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - url: A file URL.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - body: Called with each model, in order. Throw from it to stop.
+    /// - Throws: The error opening or reading the file, as `UnboxStreamReader.next()`, or what
+    ///   `body` threw.
+    public func decodeEach<T: Decodable>(
+        _ type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
+        onError policy: UnboxStreamErrorPolicy = .stop, _ body: (T) throws -> Void
+    ) throws {
+        var reader = try reader(of: type, contentsOf: url, format: format, onError: policy)
+        while let element = try reader.next() { try body(element) }
+    }
+
+    /// An `AsyncSequence` of the `Decodable` elements of a JSON file of any size.
+    ///
+    /// ```swift
+    /// for try await record in SimdJSONDecoder().stream(of: Record.self, contentsOf: exportURL, format: .jsonLines) {
+    ///     try await database.insert(record)
+    /// }
+    /// ```
+    ///
+    /// Behaves as `UnboxFileStream` (bounded memory, cancellation, error policies); the file is
+    /// opened when iteration starts. The stream takes a snapshot of the decoder's options now.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - url: A file URL.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    /// - Returns: The stream of models.
+    public func stream<T: Decodable>(
+        of type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> UnboxFileStream<T> {
+        UnboxFileStream(
+            url: url, format: format, policy: policy, maximumDepth: maximumDepth,
+            decode: _elementDecoding(T.self).decode)
+    }
+
+    /// An `AsyncSequence` of the `Decodable` elements of JSON arriving as chunks of bytes (`Data`,
+    /// `[UInt8]`, ...): each model is yielded as soon as its last byte has arrived.
+    ///
+    /// ```swift
+    /// let items = SimdJSONDecoder().stream(of: FeedItem.self, chunks: bodyChunks, format: .jsonLines)
+    /// for try await item in items { show(item) }
+    /// ```
+    ///
+    /// Behaves as `UnboxStream(chunks:)`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - chunks: The bytes, in pieces of any size.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    /// - Returns: The stream of models.
+    public func stream<T: Decodable, Chunks: AsyncSequence>(
+        of type: T.Type, chunks: Chunks, format: UnboxStreamFormat = .array,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> UnboxStream<T, Chunks> where Chunks.Element: ContiguousBytes {
+        UnboxStream(
+            chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
+            policy: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
+    }
+
+    /// An `AsyncSequence` of the `Decodable` elements of JSON arriving byte by byte
+    /// (`URLSession.AsyncBytes`, `FileHandle.AsyncBytes`, ...).
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
+    /// for try await event in SimdJSONDecoder().stream(of: Event.self, bytes: bytes, format: .jsonLines) {
+    ///     handle(event)
+    /// }
+    /// ```
+    ///
+    /// Behaves as `UnboxStream(bytes:)`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - bytes: The bytes.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    /// - Returns: The stream of models.
+    public func stream<T: Decodable, Bytes: AsyncSequence>(
+        of type: T.Type, bytes: Bytes, format: UnboxStreamFormat = .array,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> UnboxStream<T, Bytes> where Bytes.Element == UInt8 {
+        UnboxStream(
+            chunks: bytes, reader: .byte({ $0 }), format: format, policy: policy, maximumDepth: maximumDepth,
+            decode: _elementDecoding(T.self).decode)
+    }
+
+    /// How a stream decodes one element, with a snapshot of the options taken now.
+    func _elementDecoding<T: Decodable>(_: T.Type) -> _DecodableElementDecoding<T> {
+        _DecodableElementDecoding(options: _options.withLock { $0 })
+    }
+}
+
+/// Decodes one stream element through `init(from:)`, straight from the element's cursor.
+struct _DecodableElementDecoding<Element: Decodable>: Sendable {
+    let options: _CodableOptions
+
+    func decode(_ value: inout csimdjson_value, _ context: _DecodingContext) throws -> Element {
+        try _decodeDecodable(Element.self, from: &value, context: context, options: options)
+    }
+}
