@@ -8,6 +8,9 @@
 //   JSONDecoder                Foundation's JSONDecoder into the same models (Decodable)
 //   C++simdjson                simdjson On-Demand into equivalent C++ structs: the ceiling
 //
+// The streaming workloads (`stream-*`, StreamBenchmarks.swift) decode a file one model at a time
+// and compare with JSONDecoder decoding the whole file.
+//
 // package-benchmark runs each benchmark in a process of its own. Inputs are loaded in each
 // benchmark's setup hook, outside the measurement. A `<workload>:validation` benchmark checks, in
 // its own process, that all competitors decode the same models (and fails loudly if not). Run
@@ -110,6 +113,8 @@ let benchmarks: @Sendable () -> Void = {
                     cpp: CPP_CEILING_PARTIAL_RECORDS
                 )
             )
+        case let name where name.hasPrefix("stream-"):
+            registerStream(workload)
         default:
             fatalError("No competitors defined for workload \(workload.name)")
         }

@@ -13,6 +13,17 @@ public struct Workload: Hashable, Sendable {
         case full
         /// Two or three fields of each status or record.
         case partial
+        /// Every field of every record, one model at a time, read from a file in pieces
+        /// (`UnboxStreamReader`, `UnboxFileStream`): nothing is kept but a running checksum.
+        case stream
+    }
+
+    /// How a streaming workload reads its file.
+    public enum StreamMode: String, Sendable {
+        /// A synchronous reader (`UnboxStreamReader`, `SimdJSONDecoder.reader(of:contentsOf:)`).
+        case reader
+        /// An `AsyncSequence` (`UnboxFileStream`, `SimdJSONDecoder.stream(of:contentsOf:)`).
+        case async
     }
 
     /// Where the input document comes from.
@@ -21,34 +32,47 @@ public struct Workload: Hashable, Sendable {
         case corpus(String)
         /// A generated array of records of about this many bytes (see `GeneratedData`).
         case generated(bytes: Int)
+        /// Generated records of about this many bytes in all, one per line (JSON Lines).
+        case generatedLines(bytes: Int)
     }
 
     public var name: String
     public var kind: Kind
     public var source: Source
+    /// For `.stream` workloads, how the file is read.
+    public var streamMode: StreamMode?
 
-    public init(name: String, kind: Kind, source: Source) {
+    public init(name: String, kind: Kind, source: Source, streamMode: StreamMode? = nil) {
         self.name = name
         self.kind = kind
         self.source = source
+        self.streamMode = streamMode
+    }
+
+    /// The target size of a generated input; nil for corpus files.
+    public var generatedBytes: Int? {
+        switch source {
+        case .corpus: nil
+        case .generated(let bytes), .generatedLines(let bytes): bytes
+        }
     }
 
     /// Whether the input is large enough that the slow competitors get few iterations.
     public var isLarge: Bool {
-        if case .generated(let bytes) = source { return bytes >= 50_000_000 }
-        return false
+        (generatedBytes ?? 0) >= 50_000_000
     }
 
     /// Whether the input is so large (1 GB) that the `JSONSerialization` competitors are left out:
     /// their `[String: Any]` trees would need about 20 times the input size in memory.
     public var isHuge: Bool {
-        if case .generated(let bytes) = source { return bytes >= 500_000_000 }
-        return false
+        (generatedBytes ?? 0) >= 500_000_000
     }
 
-    /// The competitors measured on this workload.
+    /// The competitors measured on this workload. Streams are compared with `JSONDecoder`
+    /// decoding the whole file, the way Foundation users read such files.
     public var competitors: [Competitor] {
-        isHuge ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] : Competitor.allCases
+        if kind == .stream { return [.simdUnbox, .simdJSONDecoder, .jsonDecoder] }
+        return isHuge ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] : Competitor.allCases
     }
 
     /// Reads (or generates, then caches) the input document.
@@ -58,8 +82,19 @@ public struct Workload: Hashable, Sendable {
         switch source {
         case .corpus(let file):
             return try Data(contentsOf: Workloads.dataDirectory.appendingPathComponent(file))
-        case .generated(let bytes):
-            return try Data(contentsOf: GeneratedData.file(targetSize: bytes))
+        case .generated, .generatedLines:
+            return try Data(contentsOf: inputFile())
+        }
+    }
+
+    /// The input's file (generating it first if needed).
+    ///
+    /// - Throws: File-system errors.
+    public func inputFile() throws -> URL {
+        switch source {
+        case .corpus(let file): Workloads.dataDirectory.appendingPathComponent(file)
+        case .generated(let bytes): try GeneratedData.file(targetSize: bytes)
+        case .generatedLines(let bytes): try GeneratedData.file(targetSize: bytes, layout: .jsonLines)
         }
     }
 
@@ -67,11 +102,7 @@ public struct Workload: Hashable, Sendable {
     ///
     /// - Throws: File-system errors.
     public func inputByteCount() throws -> Int {
-        let url: URL
-        switch source {
-        case .corpus(let file): url = Workloads.dataDirectory.appendingPathComponent(file)
-        case .generated(let bytes): url = try GeneratedData.file(targetSize: bytes)
-        }
+        let url = try inputFile()
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         guard let size = attributes[.size] as? NSNumber else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: url.path])
@@ -108,6 +139,12 @@ public enum Workloads {
         ("1MB", 1_000_000), ("100MB", 100_000_000), ("1GB", 1_000_000_000),
     ]
 
+    /// The sizes of the streaming workloads: 100 MB; 1 GB with `SIMDUNBOX_BENCH_LARGE=1`; 1 MB only
+    /// in the quick pass (which skips 100 MB inputs), so that CI runs the streaming code too.
+    public static let streamSizes: [(label: String, bytes: Int)] = [
+        ("1MB", 1_000_000), ("100MB", 100_000_000), ("1GB", 1_000_000_000),
+    ]
+
     /// Every workload the suite knows, in report order.
     public static let all: [Workload] = {
         var workloads = ["twitter.json", "citm_catalog.json", "canada.json", "gsoc-2018.json", "github_events.json"]
@@ -121,14 +158,28 @@ public enum Workloads {
                 Workload(name: "partial-records-\(size.label)", kind: .partial, source: .generated(bytes: size.bytes))
             )
         }
+        for size in streamSizes {
+            workloads += [
+                Workload(
+                    name: "stream-records-\(size.label)", kind: .stream, source: .generated(bytes: size.bytes),
+                    streamMode: .reader),
+                Workload(
+                    name: "stream-lines-\(size.label)", kind: .stream, source: .generatedLines(bytes: size.bytes),
+                    streamMode: .reader),
+                Workload(
+                    name: "stream-lines-async-\(size.label)", kind: .stream,
+                    source: .generatedLines(bytes: size.bytes), streamMode: .async),
+            ]
+        }
         return workloads
     }()
 
     /// The workloads to run: all but the 1 GB ones unless `SIMDUNBOX_BENCH_LARGE=1`, and without the
-    /// 100 MB ones when `SIMDUNBOX_BENCH_QUICK=1`.
+    /// 100 MB ones when `SIMDUNBOX_BENCH_QUICK=1`. The 1 MB streams run in the quick pass only.
     public static var selected: [Workload] {
         all.filter { workload in
-            guard case .generated(let bytes) = workload.source else { return true }
+            guard let bytes = workload.generatedBytes else { return true }
+            if workload.kind == .stream && bytes < 100_000_000 { return Environment.quick }
             if bytes >= 1_000_000_000 { return Environment.large }
             if bytes >= 100_000_000 { return !Environment.quick }
             return true

@@ -1,10 +1,19 @@
 import Foundation
 
-/// Generated JSON inputs: a top-level array of ``RecordGenerator`` records of about a given size.
+/// Generated JSON inputs: ``RecordGenerator`` records of about a given size, as a top-level array
+/// or as JSON Lines (one record per line).
 ///
-/// Files are written once to the temporary directory and reused while their size and seed match
-/// (`simdunbox-records-<bytes>-seed<seed>-v<format>.json`).
+/// Files are written once to the temporary directory and reused while their size, seed and layout
+/// match (`simdunbox-records-<bytes>-seed<seed>-v<format>.json`, `.jsonl` for JSON Lines).
 public enum GeneratedData {
+    /// How the records are laid out.
+    public enum Layout: Sendable {
+        /// `[record,record,...]`
+        case array
+        /// `record\nrecord\n...`: the same records, each on a line of its own.
+        case jsonLines
+    }
+
     /// The seed used by the benchmarks.
     public static let defaultSeed: UInt64 = 0x5EED_2024
 
@@ -16,20 +25,25 @@ public enum GeneratedData {
     /// - Parameters:
     ///   - targetSize: The minimum size of the document in bytes; records are added until it is reached.
     ///   - seed: The generator's seed.
-    public static func bytes(targetSize: Int, seed: UInt64 = defaultSeed) -> [UInt8] {
+    ///   - layout: An array (default) or JSON Lines.
+    public static func bytes(targetSize: Int, seed: UInt64 = defaultSeed, layout: Layout = .array) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(targetSize + 4_096)
-        write(targetSize: targetSize, seed: seed) { chunk in output.append(contentsOf: chunk) }
+        write(targetSize: targetSize, seed: seed, layout: layout) { chunk in output.append(contentsOf: chunk) }
         return output
     }
 
     /// Returns the URL of a cached file of about `targetSize` bytes, generating it if needed.
     ///
+    /// - Parameters:
+    ///   - targetSize: The minimum size of the file in bytes.
+    ///   - seed: The generator's seed.
+    ///   - layout: An array (default) or JSON Lines.
     /// - Throws: File-system errors from creating or renaming the file.
-    public static func file(targetSize: Int, seed: UInt64 = defaultSeed) throws -> URL {
+    public static func file(targetSize: Int, seed: UInt64 = defaultSeed, layout: Layout = .array) throws -> URL {
         let directory = FileManager.default.temporaryDirectory
         let url = directory.appendingPathComponent(
-            "simdunbox-records-\(targetSize)-seed\(seed)-v\(formatVersion).json"
+            "simdunbox-records-\(targetSize)-seed\(seed)-v\(formatVersion).\(layout == .array ? "json" : "jsonl")"
         )
         if FileManager.default.fileExists(atPath: url.path) {
             return url
@@ -42,7 +56,7 @@ public enum GeneratedData {
         }
         let handle = try FileHandle(forWritingTo: partial)
         var failure: (any Error)?
-        write(targetSize: targetSize, seed: seed) { chunk in
+        write(targetSize: targetSize, seed: seed, layout: layout) { chunk in
             guard failure == nil else { return }
             do { try handle.write(contentsOf: chunk) } catch { failure = error }
         }
@@ -61,16 +75,17 @@ public enum GeneratedData {
     }
 
     /// Produces the document in chunks of about 4 MiB.
-    static func write(targetSize: Int, seed: UInt64, chunk emit: ([UInt8]) -> Void) {
+    static func write(targetSize: Int, seed: UInt64, layout: Layout, chunk emit: ([UInt8]) -> Void) {
         var generator = RecordGenerator(seed: seed)
         let chunkSize = 4 << 20
-        var buffer: [UInt8] = [UInt8(ascii: "[")]
+        var buffer: [UInt8] = layout == .array ? [UInt8(ascii: "[")] : []
         buffer.reserveCapacity(chunkSize + 4_096)
         var written = 0
         var index = 0
         while written + buffer.count < targetSize - 1 {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            if index > 0 && layout == .array { buffer.append(UInt8(ascii: ",")) }
             generator.appendRecord(index: index, to: &buffer)
+            if layout == .jsonLines { buffer.append(UInt8(ascii: "\n")) }
             index += 1
             if buffer.count >= chunkSize {
                 written += buffer.count
@@ -78,7 +93,7 @@ public enum GeneratedData {
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        buffer.append(UInt8(ascii: "]"))
+        if layout == .array { buffer.append(UInt8(ascii: "]")) }
         emit(buffer)
     }
 }

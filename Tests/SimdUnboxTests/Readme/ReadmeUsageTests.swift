@@ -112,4 +112,38 @@ import Testing
         #expect(shown == [5, 6])
         #expect(skipped.withLock { $0.count } == 1)
     }
+
+    struct LoggedEvent: Decodable {
+        let eventId: Int
+    }
+
+    struct Person: Decodable {
+        let name: String
+    }
+
+    @Test func decodableStreamingUsage() async throws {
+        let directory = FileManager.default.temporaryDirectory
+        let logURL = directory.appendingPathComponent("readme-\(UUID().uuidString).jsonl")
+        let exportURL = directory.appendingPathComponent("readme-\(UUID().uuidString).json")
+        defer {
+            try? FileManager.default.removeItem(at: logURL)
+            try? FileManager.default.removeItem(at: exportURL)
+        }
+        try Data("{\"event_id\": 1}\n{\"event_id\": 2}\n".utf8).write(to: logURL)
+        try Data("[{\"event_id\": 3}, {\"event_id\": 4}]".utf8).write(to: exportURL)
+        let data = Data(#"{"data": {"users": [{"name": "Ann", "age": 30}, {"name": "Bo", "age": 4}]}}"#.utf8)
+
+        let decoder = SimdJSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        var handled: [Int] = []
+        var reader = try decoder.reader(of: LoggedEvent.self, contentsOf: logURL, format: .jsonLines)
+        while let event = try reader.next() { handled.append(event.eventId) }
+        #expect(handled == [1, 2])
+        var stored: [Int] = []
+        for try await order in decoder.stream(of: LoggedEvent.self, contentsOf: exportURL) { stored.append(order.eventId) }
+        #expect(stored == [3, 4])
+        var names: Set<String> = []
+        try decoder.decodeEach(Person.self, from: data, atKeyPath: "data.users") { names.insert($0.name) }
+        #expect(names == ["Ann", "Bo"])
+    }
 }

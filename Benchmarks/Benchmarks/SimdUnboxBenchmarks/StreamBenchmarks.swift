@@ -1,0 +1,148 @@
+// The streaming workloads: a generated file of records (a root array, or JSON Lines) decoded one
+// model at a time, in bounded memory, against Foundation's JSONDecoder decoding the whole file:
+//
+//   SimdUnbox        UnboxStreamReader<Record>(contentsOf:) (mode reader) or UnboxFileStream (async)
+//   SimdJSONDecoder  SimdJSONDecoder().reader(of:contentsOf:) or .stream(of:contentsOf:)
+//   JSONDecoder      Data(contentsOf:), then [Record] from the array, or one Record per line
+//
+// Every competitor reads the file itself, inside the measurement, and folds each model into a
+// checksum; the streams keep nothing else, JSONDecoder necessarily holds the whole array. Peak
+// resident memory is the process's, measured by package-benchmark.
+import Benchmark
+import BenchmarkInputs
+import CorpusModels
+import Foundation
+import SimdUnbox
+
+/// What a competitor computes from the models of a stream: enough to tell two runs apart.
+struct StreamChecksum: Equatable, CustomStringConvertible {
+    var count = 0
+    var idSum = 0
+    var textBytes = 0
+
+    mutating func add(_ record: Record) {
+        count += 1
+        idSum &+= record.id
+        textBytes &+= record.name.utf8.count &+ record.bio.utf8.count
+    }
+
+    var description: String { "\(count) records, id sum \(idSum), \(textBytes) text bytes" }
+}
+
+/// The three ways of reading a streaming workload's file.
+enum StreamCompetitors {
+    static func format(_ workload: Workload) -> UnboxStreamFormat {
+        if case .generatedLines = workload.source { return .jsonLines }
+        return .array
+    }
+
+    /// SimdUnbox: `Unboxable` models, synchronously or as an `AsyncSequence`.
+    static func simdUnbox(_ workload: Workload, _ url: URL, _ body: (Record) -> Void) async throws {
+        switch workload.streamMode ?? .reader {
+        case .reader:
+            var reader = try UnboxStreamReader<Record>(contentsOf: url, format: format(workload))
+            while let record = try reader.next() { body(record) }
+        case .async:
+            for try await record in UnboxFileStream<Record>(contentsOf: url, format: format(workload)) {
+                body(record)
+            }
+        }
+    }
+
+    /// SimdJSONDecoder: the same structs through `init(from:)`.
+    static func simdJSONDecoder(
+        _ decoder: SimdJSONDecoder, _ workload: Workload, _ url: URL, _ body: (Record) -> Void
+    ) async throws {
+        switch workload.streamMode ?? .reader {
+        case .reader:
+            var reader = try decoder.reader(of: Record.self, contentsOf: url, format: format(workload))
+            while let record = try reader.next() { body(record) }
+        case .async:
+            for try await record in decoder.stream(of: Record.self, contentsOf: url, format: format(workload)) {
+                body(record)
+            }
+        }
+    }
+
+    /// JSONDecoder: the whole file in memory, then the whole array (or every line) decoded.
+    static func jsonDecoder(_ decoder: JSONDecoder, _ workload: Workload, _ url: URL) throws -> [Record] {
+        let data = try Data(contentsOf: url)
+        guard format(workload) == .jsonLines else { return try decoder.decode([Record].self, from: data) }
+        var records: [Record] = []
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            records.append(try decoder.decode(Record.self, from: line))
+        }
+        return records
+    }
+}
+
+/// Registers the validation and the three competitors of a streaming workload.
+func registerStream(_ workload: Workload) {
+    let configuration = configuration(for: workload)
+    func name(_ competitor: Competitor) -> String { "\(workload.name):\(competitor.rawValue)" }
+    let setup: Benchmark.BenchmarkSetupHook = { _ = try workload.inputFile() }
+
+    Benchmark(
+        "\(workload.name):validation",
+        configuration: .init(metrics: [.wallClock], warmupIterations: 0, maxIterations: 1),
+        closure: { _ in try await validateStream(workload) },
+        setup: setup)
+
+    Benchmark(name(.simdUnbox), configuration: configuration, closure: { benchmark in
+        let url = try workload.inputFile()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            var checksum = StreamChecksum()
+            try await StreamCompetitors.simdUnbox(workload, url) { checksum.add($0) }
+            blackHole(checksum)
+        }
+        benchmark.stopMeasurement()
+    }, setup: setup)
+
+    Benchmark(name(.simdJSONDecoder), configuration: configuration, closure: { benchmark in
+        let url = try workload.inputFile()
+        let decoder = SimdJSONDecoder()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            var checksum = StreamChecksum()
+            try await StreamCompetitors.simdJSONDecoder(decoder, workload, url) { checksum.add($0) }
+            blackHole(checksum)
+        }
+        benchmark.stopMeasurement()
+    }, setup: setup)
+
+    Benchmark(name(.jsonDecoder), configuration: configuration, closure: { benchmark in
+        let url = try workload.inputFile()
+        let decoder = JSONDecoder()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            var checksum = StreamChecksum()
+            for record in try StreamCompetitors.jsonDecoder(decoder, workload, url) { checksum.add(record) }
+            blackHole(checksum)
+        }
+        benchmark.stopMeasurement()
+    }, setup: setup)
+}
+
+/// Fails loudly unless both streams hand out exactly the records JSONDecoder decodes, in order.
+func validateStream(_ workload: Workload) async throws {
+    let started = ContinuousClock.now
+    let url = try workload.inputFile()
+    let reference = try StreamCompetitors.jsonDecoder(JSONDecoder(), workload, url)
+    var streamed: [Record] = []
+    streamed.reserveCapacity(reference.count)
+    try await StreamCompetitors.simdUnbox(workload, url) { streamed.append($0) }
+    guard streamed == reference else {
+        fatalError("\(workload.name): SimdUnbox streamed \(streamed.count) records, not JSONDecoder's \(reference.count)")
+    }
+    streamed.removeAll(keepingCapacity: true)
+    try await StreamCompetitors.simdJSONDecoder(SimdJSONDecoder(), workload, url) { streamed.append($0) }
+    guard streamed == reference else {
+        fatalError(
+            "\(workload.name): SimdJSONDecoder streamed \(streamed.count) records, not JSONDecoder's \(reference.count)")
+    }
+    let seconds = started.duration(to: .now) / .seconds(1)
+    print(
+        "validated \(workload.name): both streams == JSONDecoder (\(reference.count) records; "
+            + String(format: "%.1f s)", seconds))
+}
