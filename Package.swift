@@ -35,7 +35,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SimdUnboxTests",
-            dependencies: ["SimdUnbox"],
+            // CSimdJSON directly too: the boundary scanner's tests drive the shim.
+            dependencies: ["SimdUnbox", "CSimdJSON"],
             resources: [.copy("Fixtures")]
         ),
     ],
