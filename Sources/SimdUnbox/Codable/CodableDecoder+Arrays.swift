@@ -6,12 +6,21 @@ import Foundation
 // container, a frame or a generic call per element.
 
 extension _CodableDecoder {
-    /// `T` decoded directly if it is an array of a common scalar type, else nil.
+    /// Whether `T` is one of the arrays `_decodeScalarArray` reads directly.
+    @inline(__always)
+    func _isScalarArray<T>(_: T.Type) -> Bool {
+        T.self == [Double].self || T.self == [Int].self || T.self == [String].self || T.self == [Float].self
+            || T.self == [Int64].self || T.self == [Bool].self
+    }
+
+    /// `T`, an array of a common scalar type (`_isScalarArray(T.self)`), decoded directly. The
+    /// result is not optional: for an unspecialized `T`, `T?` would cost a lookup of `Optional<T>`'s
+    /// metadata in the runtime's cache on every call.
     @inline(__always)
     func _decodeScalarArray<T>(
         _: T.Type, from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int,
         component: _CodingPathComponent
-    ) throws -> T? {
+    ) throws -> T {
         if T.self == [Double].self {
             return unsafeBitCast(
                 try _decodeArray(Double.self, &value, &opened, level, component) { v throws(_ReadFailure) in
@@ -48,7 +57,7 @@ extension _CodableDecoder {
                     try _readBool(&v)
                 }, to: T.self)
         }
-        return nil
+        preconditionFailure("not a scalar array type")
     }
 
     /// Reads the array `value` is, element by element, with `read`.
