@@ -86,3 +86,64 @@ extension _CodableDecoder {
         }
     }
 }
+
+// MARK: - Arrays of other Decodable elements
+
+/// Arrays decoded straight from the array cursor: the same values, errors and coding paths as
+/// `Array.init(from:)` through an unkeyed container (the array's frame at `level + 1`, its
+/// elements at `level + 2`), without the container, the existential calls per element and some
+/// of the runtime's metadata lookups of the unspecialized `Array.init(from:)`.
+protocol _DecodableArray: RangeReplaceableCollection where Element: Decodable {}
+
+extension Array: _DecodableArray where Element: Decodable {}
+
+extension _DecodableArray {
+    // A protocol extension rather than a generic function or an extension of `Array`: it
+    // receives `Self`'s metadata, so that the unspecialized code looks up no `Array<Element>`.
+    /// Decodes the array `value` is, a child of the container at `level` reached by `component`.
+    static func _decode(
+        from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int, component: _CodingPathComponent,
+        decoder: _CodableDecoder
+    ) throws -> Self {
+        let session = decoder.session
+        let context = decoder.context
+        session.setPath(level, component)
+        // The array's own value gets a fresh token, as a frame moved to it would: containers at
+        // its level handed out before are stale from now on.
+        _ = session.newToken(level: level + 1)
+        var array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level + 1, component: nil)
+        var iterator = csimdjson_array_iterator()
+        var code = csimdjson_array_iterate(&array, &iterator)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+        var result = Self()
+        var index = 0
+        var element = csimdjson_value()
+        while true {
+            // As between the calls of an unkeyed container: once the document is found malformed,
+            // the cursors may be dead.
+            guard _fastPath(!context._state.pointee.broken) else { throw decoder._staleError(level: level + 1) }
+            var hasElement = false
+            code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+            guard hasElement else { return result }
+            var elementOpened = _OpenedValue.none
+            result.append(
+                try decoder._decodeNested(
+                    Element.self, from: &element, opened: &elementOpened, level: level + 1, component: .index(index)))
+            index += 1
+        }
+    }
+}
+
+extension _CodableDecoder {
+    /// `T` decoded as an array of `Decodable` elements (`A` is `T`, opened from an existential).
+    @inline(__always)
+    func _decodeArray<A: _DecodableArray, T>(
+        _: A.Type, as _: T.Type, from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int,
+        component: _CodingPathComponent
+    ) throws -> T {
+        _identityCast(
+            try A._decode(from: &value, opened: &opened, level: level, component: component, decoder: self),
+            to: T.self)
+    }
+}

@@ -188,6 +188,9 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
         if _isScalarArray(T.self) {
             return try _decodeScalarArray(T.self, from: &value, opened: &opened, level: level, component: component)
         }
+        if let arrayType = session.decodableArrayType(T.self) {
+            return try _decodeArray(arrayType, as: T.self, from: &value, opened: &opened, level: level, component: component)
+        }
         session.setPath(level, component)
         return try _withFrame(&value, opened: &opened, level: level + 1) {
             try self._decodeFrameValue(T.self, containerLevel: level)
