@@ -22,12 +22,30 @@ extension _CodableDecoder {
         component: _CodingPathComponent
     ) throws -> T {
         if T.self == [Double].self {
+            // Zeros need their text checked (`1e-400` is not zero): those arrays go element by element.
+            if let numbers = try _bulkRead(
+                &value, &opened, level, component, scratch: { $0.doubles }, capacity: { $0.doubleCapacity },
+                grow: context._growDoubles, next: csimdjson_array_iterator_read_doubles, accept: { $0 != 0 })
+            {
+                return unsafeBitCast(Array(numbers), to: T.self)
+            }
             return unsafeBitCast(
                 try _decodeArray(Double.self, &value, &opened, level, component) { v throws(_ReadFailure) in
                     try _readDouble(&v)
                 }, to: T.self)
         }
         if T.self == [Int].self {
+            if Int.bitWidth == 64,
+                let numbers = try _bulkRead(
+                    &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
+                    grow: context._growIntegers, next: csimdjson_array_iterator_read_int64s, accept: { _ in true })
+            {
+                let array = [Int](unsafeUninitializedCapacity: numbers.count) { buffer, count in
+                    for index in numbers.indices { buffer[index] = Int(truncatingIfNeeded: numbers[index]) }
+                    count = numbers.count
+                }
+                return unsafeBitCast(array, to: T.self)
+            }
             return unsafeBitCast(
                 try _decodeArray(Int.self, &value, &opened, level, component) { v throws(_ReadFailure) in
                     try _readInteger(Int.self, &v)
@@ -46,6 +64,12 @@ extension _CodableDecoder {
                 }, to: T.self)
         }
         if T.self == [Int64].self {
+            if let numbers = try _bulkRead(
+                &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
+                grow: context._growIntegers, next: csimdjson_array_iterator_read_int64s, accept: { _ in true })
+            {
+                return unsafeBitCast(Array(numbers), to: T.self)
+            }
             return unsafeBitCast(
                 try _decodeArray(Int64.self, &value, &opened, level, component) { v throws(_ReadFailure) in
                     try _readInteger(Int64.self, &v)
@@ -58,6 +82,46 @@ extension _CodableDecoder {
                 }, to: T.self)
         }
         preconditionFailure("not a scalar array type")
+    }
+
+    /// Reads the array `value` is with the shim's bulk reads into the context's scratch space (valid
+    /// until the next bulk read), or returns nil, with the array opened (and rewound by the next
+    /// `_openArray`), when an element needs the element-by-element path: one the bulk read could
+    /// not read (another type, a number it does not take), or one `accept` rejects.
+    @inline(__always)
+    func _bulkRead<Number>(
+        _ value: inout csimdjson_value, _ opened: inout _OpenedValue, _ level: Int, _ component: _CodingPathComponent,
+        scratch: (_DecodingState) -> UnsafeMutablePointer<Number>?, capacity: (_DecodingState) -> Int,
+        grow: () -> Void,
+        next: (
+            UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
+            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_value>
+        ) -> csimdjson_error,
+        accept: (Number) -> Bool
+    ) throws -> UnsafeBufferPointer<Number>? {
+        var array = try _openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
+        var iterator = csimdjson_array_iterator()
+        var code = csimdjson_array_iterate(&array, &iterator)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+        if _slowPath(capacity(context._state.pointee) == 0) { grow() }
+        var element = csimdjson_value()
+        var count = 0
+        while true {
+            var read = 0
+            var finished = false
+            let start = scratch(context._state.pointee).unsafelyUnwrapped
+            code = next(&iterator, start + count, capacity(context._state.pointee) - count, &read, &finished, &element)
+            if _slowPath(code != CSIMDJSON_SUCCESS) {
+                // An element that could not be read (left in `element`) gets its exact error from
+                // the element-by-element path; failing to reach one is malformed JSON.
+                if element.storage.0 != 0 { return nil }
+                throw context._containerError(code)
+            }
+            for index in count..<(count + read) where _slowPath(!accept(start[index])) { return nil }
+            count += read
+            if finished { return UnsafeBufferPointer(start: start, count: count) }
+            if count == capacity(context._state.pointee) { grow() }
+        }
     }
 
     /// Reads the array `value` is, element by element, with `read`.
