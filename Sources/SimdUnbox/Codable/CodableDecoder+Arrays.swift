@@ -6,19 +6,46 @@ import Foundation
 // container, a frame or a generic call per element.
 
 extension _CodableDecoder {
-    /// `T` decoded directly if it is an array of a common scalar type, else nil.
+    /// Whether `T` is one of the arrays `_decodeScalarArray` reads directly.
+    @inline(__always)
+    func _isScalarArray<T>(_: T.Type) -> Bool {
+        T.self == [Double].self || T.self == [Int].self || T.self == [String].self || T.self == [Float].self
+            || T.self == [Int64].self || T.self == [Bool].self
+    }
+
+    /// `T`, an array of a common scalar type (`_isScalarArray(T.self)`), decoded directly. The
+    /// result is not optional: for an unspecialized `T`, `T?` would cost a lookup of `Optional<T>`'s
+    /// metadata in the runtime's cache on every call.
     @inline(__always)
     func _decodeScalarArray<T>(
         _: T.Type, from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int,
         component: _CodingPathComponent
-    ) throws -> T? {
+    ) throws -> T {
         if T.self == [Double].self {
+            // Zeros need their text checked (`1e-400` is not zero): those arrays go element by element.
+            if let numbers = try _bulkRead(
+                &value, &opened, level, component, scratch: { $0.doubles }, capacity: { $0.doubleCapacity },
+                grow: context._growDoubles, next: csimdjson_array_iterator_read_doubles, accept: { $0 != 0 })
+            {
+                return unsafeBitCast(Array(numbers), to: T.self)
+            }
             return unsafeBitCast(
                 try _decodeArray(Double.self, &value, &opened, level, component) { v throws(_ReadFailure) in
                     try _readDouble(&v)
                 }, to: T.self)
         }
         if T.self == [Int].self {
+            if Int.bitWidth == 64,
+                let numbers = try _bulkRead(
+                    &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
+                    grow: context._growIntegers, next: csimdjson_array_iterator_read_int64s, accept: { _ in true })
+            {
+                let array = [Int](unsafeUninitializedCapacity: numbers.count) { buffer, count in
+                    for index in numbers.indices { buffer[index] = Int(truncatingIfNeeded: numbers[index]) }
+                    count = numbers.count
+                }
+                return unsafeBitCast(array, to: T.self)
+            }
             return unsafeBitCast(
                 try _decodeArray(Int.self, &value, &opened, level, component) { v throws(_ReadFailure) in
                     try _readInteger(Int.self, &v)
@@ -37,6 +64,12 @@ extension _CodableDecoder {
                 }, to: T.self)
         }
         if T.self == [Int64].self {
+            if let numbers = try _bulkRead(
+                &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
+                grow: context._growIntegers, next: csimdjson_array_iterator_read_int64s, accept: { _ in true })
+            {
+                return unsafeBitCast(Array(numbers), to: T.self)
+            }
             return unsafeBitCast(
                 try _decodeArray(Int64.self, &value, &opened, level, component) { v throws(_ReadFailure) in
                     try _readInteger(Int64.self, &v)
@@ -48,7 +81,47 @@ extension _CodableDecoder {
                     try _readBool(&v)
                 }, to: T.self)
         }
-        return nil
+        preconditionFailure("not a scalar array type")
+    }
+
+    /// Reads the array `value` is with the shim's bulk reads into the context's scratch space (valid
+    /// until the next bulk read), or returns nil, with the array opened (and rewound by the next
+    /// `_openArray`), when an element needs the element-by-element path: one the bulk read could
+    /// not read (another type, a number it does not take), or one `accept` rejects.
+    @inline(__always)
+    func _bulkRead<Number>(
+        _ value: inout csimdjson_value, _ opened: inout _OpenedValue, _ level: Int, _ component: _CodingPathComponent,
+        scratch: (_DecodingState) -> UnsafeMutablePointer<Number>?, capacity: (_DecodingState) -> Int,
+        grow: () -> Void,
+        next: (
+            UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
+            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_value>
+        ) -> csimdjson_error,
+        accept: (Number) -> Bool
+    ) throws -> UnsafeBufferPointer<Number>? {
+        var array = try _openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
+        var iterator = csimdjson_array_iterator()
+        var code = csimdjson_array_iterate(&array, &iterator)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+        if _slowPath(capacity(context._state.pointee) == 0) { grow() }
+        var element = csimdjson_value()
+        var count = 0
+        while true {
+            var read = 0
+            var finished = false
+            let start = scratch(context._state.pointee).unsafelyUnwrapped
+            code = next(&iterator, start + count, capacity(context._state.pointee) - count, &read, &finished, &element)
+            if _slowPath(code != CSIMDJSON_SUCCESS) {
+                // An element that could not be read (left in `element`) gets its exact error from
+                // the element-by-element path; failing to reach one is malformed JSON.
+                if element.storage.0 != 0 { return nil }
+                throw context._containerError(code)
+            }
+            for index in count..<(count + read) where _slowPath(!accept(start[index])) { return nil }
+            count += read
+            if finished { return UnsafeBufferPointer(start: start, count: count) }
+            if count == capacity(context._state.pointee) { grow() }
+        }
     }
 
     /// Reads the array `value` is, element by element, with `read`.
@@ -75,5 +148,66 @@ extension _CodableDecoder {
                 throw _error(error, type: Element.self, level: level + 1, component: .index(result.count))
             }
         }
+    }
+}
+
+// MARK: - Arrays of other Decodable elements
+
+/// Arrays decoded straight from the array cursor: the same values, errors and coding paths as
+/// `Array.init(from:)` through an unkeyed container (the array's frame at `level + 1`, its
+/// elements at `level + 2`), without the container, the existential calls per element and some
+/// of the runtime's metadata lookups of the unspecialized `Array.init(from:)`.
+protocol _DecodableArray: RangeReplaceableCollection where Element: Decodable {}
+
+extension Array: _DecodableArray where Element: Decodable {}
+
+extension _DecodableArray {
+    // A protocol extension rather than a generic function or an extension of `Array`: it
+    // receives `Self`'s metadata, so that the unspecialized code looks up no `Array<Element>`.
+    /// Decodes the array `value` is, a child of the container at `level` reached by `component`.
+    static func _decode(
+        from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int, component: _CodingPathComponent,
+        decoder: _CodableDecoder
+    ) throws -> Self {
+        let session = decoder.session
+        let context = decoder.context
+        session.setPath(level, component)
+        // The array's own value gets a fresh token, as a frame moved to it would: containers at
+        // its level handed out before are stale from now on.
+        _ = session.newToken(level: level + 1)
+        var array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level + 1, component: nil)
+        var iterator = csimdjson_array_iterator()
+        var code = csimdjson_array_iterate(&array, &iterator)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+        var result = Self()
+        var index = 0
+        var element = csimdjson_value()
+        while true {
+            // As between the calls of an unkeyed container: once the document is found malformed,
+            // the cursors may be dead.
+            guard _fastPath(!context._state.pointee.broken) else { throw decoder._staleError(level: level + 1) }
+            var hasElement = false
+            code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+            guard hasElement else { return result }
+            var elementOpened = _OpenedValue.none
+            result.append(
+                try decoder._decodeNested(
+                    Element.self, from: &element, opened: &elementOpened, level: level + 1, component: .index(index)))
+            index += 1
+        }
+    }
+}
+
+extension _CodableDecoder {
+    /// `T` decoded as an array of `Decodable` elements (`A` is `T`, opened from an existential).
+    @inline(__always)
+    func _decodeArray<A: _DecodableArray, T>(
+        _: A.Type, as _: T.Type, from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int,
+        component: _CodingPathComponent
+    ) throws -> T {
+        _identityCast(
+            try A._decode(from: &value, opened: &opened, level: level, component: component, decoder: self),
+            to: T.self)
     }
 }

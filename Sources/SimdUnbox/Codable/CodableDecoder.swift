@@ -185,8 +185,11 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
                 throw _error(error, type: T.self, level: level, component: component)
             }
         }
-        if let array = try _decodeScalarArray(T.self, from: &value, opened: &opened, level: level, component: component) {
-            return array
+        if _isScalarArray(T.self) {
+            return try _decodeScalarArray(T.self, from: &value, opened: &opened, level: level, component: component)
+        }
+        if let arrayType = session.decodableArrayType(T.self) {
+            return try _decodeArray(arrayType, as: T.self, from: &value, opened: &opened, level: level, component: component)
         }
         session.setPath(level, component)
         return try _withFrame(&value, opened: &opened, level: level + 1) {

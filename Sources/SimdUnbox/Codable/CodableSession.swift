@@ -83,6 +83,25 @@ final class _CodableSession {
         return true
     }
 
+    /// Which types seen so far are arrays that `_DecodableArray` decodes: a short list searched
+    /// linearly, cheaper than the runtime's conformance lookup on every nested value.
+    @exclusivity(unchecked) var arrayTypes: [(type: ObjectIdentifier, array: (any _DecodableArray.Type)?)] = []
+
+    /// `T` as a `_DecodableArray`, or nil if it is not one.
+    @inline(__always)
+    func decodableArrayType<T>(_: T.Type) -> (any _DecodableArray.Type)? {
+        let type = ObjectIdentifier(T.self)
+        for entry in arrayTypes where entry.type == type { return entry.array }
+        return _lookUpDecodableArrayType(T.self)
+    }
+
+    @inline(never)
+    func _lookUpDecodableArrayType<T>(_: T.Type) -> (any _DecodableArray.Type)? {
+        let array = T.self as? any _DecodableArray.Type
+        if arrayTypes.count < 32 { arrayTypes.append((ObjectIdentifier(T.self), array)) }
+        return array
+    }
+
     /// Whether a value at `level` with `token` is still the live one (without claiming it).
     @inline(__always)
     func isLive(level: Int, token: UInt64) -> Bool {

@@ -102,6 +102,15 @@ struct CodableDifferentialTests {
         .init([String].self, #"["a","b"]"#), .init([String].self, #"["a",1]"#), .init([Bool].self, "[true,false]"),
         .init([Bool].self, "[true,0]"), .init([Float].self, "[0.5,1e39]"), .init([Int64].self, "[1,-2]"),
         .init([[Int]].self, "[[1],[2,3],[]]"), .init([F.Pair].self, "[]"),
+        // Arrays read in bulk, past the first block of scratch space, with an element at the end that
+        // needs the element-by-element rules.
+        .init([Double].self, "[" + (1...200).map { "\($0).5," }.joined() + "0]"),
+        .init([Double].self, "[" + (1...200).map { "\($0).5," }.joined() + "1e-400]"),
+        .init([Double].self, "[" + (1...200).map { "\($0)," }.joined() + "1e400]"),
+        .init([Int].self, "[" + (1...200).map { "\($0)," }.joined() + "1.0]"),
+        .init([Int].self, "[" + (1...200).map { "\($0)," }.joined() + "1e2,2.5]"),
+        .init([Int64].self, "[" + (1...200).map { "\($0)," }.joined() + "9223372036854775808]"),
+        .init([Int].self, "[1,2,tru]"), .init([Double].self, "[1.5,2,nul]"),
     ]
 
     static let strategies: [DifferentialCase] = [
