@@ -98,7 +98,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
                     decoder.abandon()
                     throw CancellationError()
                 }
-                if let element = try decoder.next() { return element }
+                if try decoder.advance() { return decoder.take() }
                 guard decoder.needsInput else { return nil }
                 do {
                     if source == nil { source = try _FileByteSource(url: url) }

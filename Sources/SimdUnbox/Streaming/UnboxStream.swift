@@ -160,7 +160,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
                     decoder.abandon()
                     throw CancellationError()
                 }
-                if let element = try decoder.next() { return element }
+                if try decoder.advance() { return decoder.take() }
                 guard decoder.needsInput else { return nil }
                 if let chunk = pending {
                     feed(chunk)

@@ -146,7 +146,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   what the model's initializer threw. After an error, `next()` returns `nil`.
     public mutating func next() throws -> Element? {
         while true {
-            if let element = try decoder.next() { return element }
+            if try decoder.advance() { return decoder.take() }
             guard decoder.needsInput else { return nil }
             do {
                 try source.feed(decoder)
