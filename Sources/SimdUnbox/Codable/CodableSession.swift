@@ -37,6 +37,14 @@ final class _CodableSession {
         live.reserveCapacity(16)
     }
 
+    /// Makes the session ready for the next element of a stream, as fresh as a new one but for its
+    /// buffers. Tokens keep counting up, so containers kept from an earlier element stay stale.
+    func prepareForNextElement() {
+        path.removeAll(keepingCapacity: true)
+        live.removeAll(keepingCapacity: true)
+        if !keyTables.isEmpty { keyTables.removeAll(keepingCapacity: true) }
+    }
+
     /// The coding path down to level `level`.
     func codingPath(_ level: Int) -> [any CodingKey] {
         path.prefix(level).map(\.codingKey)

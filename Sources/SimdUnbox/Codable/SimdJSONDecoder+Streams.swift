@@ -259,6 +259,15 @@ struct _DecodableElementDecoding<Element: Decodable>: Sendable {
     let options: _CodableOptions
 
     func decode(_ value: inout csimdjson_value, _ context: _DecodingContext) throws -> Element {
-        try _decodeDecodable(Element.self, from: &value, context: context, options: options)
+        // One session per stream (its context is the stream's own), not one per element.
+        let session: _CodableSession
+        if let reused = context._elementSession {
+            session = reused
+            session.prepareForNextElement()
+        } else {
+            session = _CodableSession(context: context, options: options)
+            context._elementSession = session
+        }
+        return try _decodeDecodable(Element.self, from: &value, session: session)
     }
 }

@@ -73,12 +73,19 @@ extension Unboxer {
     }
 }
 
-/// Decodes `T` from `value` with a Codable decoder over the same document (default options unless
-/// given). A `DecodingError` becomes an `UnboxError` with the same path.
-func _decodeDecodable<T: Decodable>(
-    _: T.Type, from value: inout csimdjson_value, context: _DecodingContext, options: _CodableOptions = _CodableOptions()
-) throws -> T {
-    let session = _CodableSession(context: context, options: options)
+/// Decodes `T` from `value` with a Codable decoder of default options over the same document.
+/// A `DecodingError` becomes an `UnboxError` with the same path.
+func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout csimdjson_value, context: _DecodingContext) throws
+    -> T
+{
+    try _decodeDecodable(T.self, from: &value, session: _CodableSession(context: context, options: _CodableOptions()))
+}
+
+/// Decodes `T` from `value` as the root of `session` (whose context is `value`'s). A
+/// `DecodingError` becomes an `UnboxError` with the same path.
+func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout csimdjson_value, session: _CodableSession) throws
+    -> T
+{
     let decoder = _CodableDecoder(session: session, value: value, level: 0, token: session.newToken(level: 0))
     do {
         return try decoder._decodeFrameValue(T.self, containerLevel: 0)

@@ -65,6 +65,9 @@ public final class _DecodingContext {
     /// Where the document starts, for byte offsets.
     @usableFromInline var _documentStart: UnsafePointer<UInt8>?
     @usableFromInline var _documentLength: Int = 0
+    /// The Codable session a stream of `Decodable` elements reuses from one element to the next
+    /// (it refers back to this context: `_close()` breaks the cycle).
+    var _elementSession: _CodableSession?
 
     @usableFromInline init(parser: _Parser, maxDepth: Int) {
         _parser = parser
@@ -112,6 +115,7 @@ public final class _DecodingContext {
     /// Marks the decode as over: every `Unboxer` of it is stale from now on.
     @usableFromInline
     func _close() {
+        _elementSession = nil
         _state.pointee.activeToken = 0
         _state.pointee.lastToken = .max
     }

@@ -17,6 +17,21 @@ private struct LogLine: Decodable, Equatable, Sendable {
     let at: Date
 }
 
+/// Keeps its keyed container and, decoding the next element, tries to read through the one it
+/// kept from the element before.
+private struct ContainerKeeper: Decodable {
+    enum CodingKeys: String, CodingKey { case id }
+    nonisolated(unsafe) static var kept: KeyedDecodingContainer<CodingKeys>?
+    let id: Int
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let previous = Self.kept { _ = try previous.decode(Int.self, forKey: .id) }
+        Self.kept = container
+        id = try container.decode(Int.self, forKey: .id)
+    }
+}
+
 /// `SimdJSONDecoder`'s streams: every source and format, against `JSONDecoder` on the same bytes.
 @Suite struct DecodableStreamTests {
     /// What `JSONDecoder` makes of the records, the expected result of every stream below.
@@ -159,6 +174,17 @@ private struct LogLine: Decodable, Equatable, Sendable {
             .map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
         let offset = try #require(errors[2].byteOffset)
         #expect(offset >= lineStarts[3] && offset < lineStarts[4])
+    }
+
+    /// Elements share one Codable session: a container kept from an earlier element is stale.
+    @Test func aContainerKeptFromTheElementBeforeThrows() throws {
+        ContainerKeeper.kept = nil
+        defer { ContainerKeeper.kept = nil }
+        var reader = SimdJSONDecoder().reader(of: ContainerKeeper.self, from: "{\"id\": 1}\n{\"id\": 2}\n", format: .jsonLines)
+        #expect(try reader.next()?.id == 1)
+        let error = try #require(throws: UnboxError.self) { _ = try reader.next() }
+        #expect(error.path.first == .index(1))
+        #expect("\(error)".contains("moved on"))
     }
 
     @Test func aTruncatedStreamThrows() async throws {
