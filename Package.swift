@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Debian's libsimdjson-dev lives in the default include and library paths, and its pkg-config file
+// adds nothing but a -D flag, which SwiftPM refuses with a warning on every build (the define is
+// set below instead). Elsewhere (Homebrew) pkg-config supplies the paths.
+#if os(Linux)
+let simdjsonPkgConfig: String? = nil
+#else
+let simdjsonPkgConfig: String? = "simdjson"
+#endif
+
 let package = Package(
     name: "SimdUnbox",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -8,11 +17,11 @@ let package = Package(
         .library(name: "SimdUnbox", targets: ["SimdUnbox"])
     ],
     targets: [
-        // simdjson from the system (Debian's libsimdjson-dev, Homebrew's simdjson), via pkg-config.
+        // simdjson from the system (Debian's libsimdjson-dev, Homebrew's simdjson via pkg-config).
         .systemLibrary(
             name: "CSimdJSONSystem",
             path: "CSimdJSON/System",
-            pkgConfig: "simdjson",
+            pkgConfig: simdjsonPkgConfig,
             providers: [.apt(["libsimdjson-dev", "pkg-config"]), .brew(["simdjson", "pkg-config"])]
         ),
         // The C shim over simdjson's On-Demand API: a C-only header, a C++ implementation.

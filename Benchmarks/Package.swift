@@ -4,6 +4,15 @@
 // Run it with `scripts/benchmark.sh` from the repository root (see Benchmarks/README.md).
 import PackageDescription
 
+// Debian's libsimdjson-dev lives in the default include and library paths, and its pkg-config file
+// adds nothing but a -D flag, which SwiftPM refuses with a warning on every build (the define is
+// set below instead). Elsewhere (Homebrew) pkg-config supplies the paths.
+#if os(Linux)
+let simdjsonPkgConfig: String? = nil
+#else
+let simdjsonPkgConfig: String? = "simdjson"
+#endif
+
 let package = Package(
     name: "SimdUnboxBenchmarks",
     platforms: [.macOS(.v15)],
@@ -25,7 +34,7 @@ let package = Package(
         // simdjson from the system, for the C++ ceiling (the same library the root package links).
         .systemLibrary(
             name: "CppCeilingSystem",
-            pkgConfig: "simdjson",
+            pkgConfig: simdjsonPkgConfig,
             providers: [.apt(["libsimdjson-dev", "pkg-config"]), .brew(["simdjson", "pkg-config"])]
         ),
         // The ceiling: simdjson On-Demand into equivalent C++ structs, behind a C-only header.
