@@ -4,6 +4,8 @@
 //   SimdUnbox        UnboxStreamReader<Record>(contentsOf:) (mode reader) or UnboxFileStream (async)
 //   SimdJSONDecoder  SimdJSONDecoder().reader(of:contentsOf:) or .stream(of:contentsOf:)
 //   JSONDecoder      Data(contentsOf:), then [Record] from the array, or one Record per line
+//   C++simdjson      the ceiling: simdjson loads the whole file (padded_string::load) and decodes
+//                    one record at a time (the root array, or iterate_many over JSON Lines)
 //
 // Every competitor reads the file itself, inside the measurement, and folds each model into a
 // checksum; the streams keep nothing else, JSONDecoder necessarily holds the whole array. Peak
@@ -11,6 +13,7 @@
 import Benchmark
 import BenchmarkInputs
 import CorpusModels
+import CppCeiling
 import Foundation
 import SimdUnbox
 
@@ -27,6 +30,14 @@ struct StreamChecksum: Equatable, CustomStringConvertible {
     }
 
     var description: String { "\(count) records, id sum \(idSum), \(textBytes) text bytes" }
+}
+
+extension StreamChecksum {
+    init(_ checksum: cpp_ceiling_stream_checksum) {
+        count = Int(checksum.count)
+        idSum = Int(truncatingIfNeeded: checksum.id_sum)
+        textBytes = Int(checksum.text_bytes)
+    }
 }
 
 /// The three ways of reading a streaming workload's file.
@@ -74,6 +85,11 @@ enum StreamCompetitors {
         }
         return records
     }
+
+    /// The C++ ceiling: the whole file loaded, its records decoded one at a time.
+    static func cpp(_ decoder: CppDecoder, _ workload: Workload, _ url: URL) throws -> StreamChecksum {
+        try decoder.streamRecords(url, jsonLines: format(workload) == .jsonLines)
+    }
 }
 
 /// Registers the validation and the three competitors of a streaming workload.
@@ -111,6 +127,16 @@ func registerStream(_ workload: Workload) {
         benchmark.stopMeasurement()
     }, setup: setup)
 
+    Benchmark(name(.cppSimdjson), configuration: configuration, closure: { benchmark in
+        let url = try workload.inputFile()
+        let decoder = SuiteSetup.cppDecoder
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try StreamCompetitors.cpp(decoder, workload, url))
+        }
+        benchmark.stopMeasurement()
+    }, setup: setup)
+
     Benchmark(name(.jsonDecoder), configuration: configuration, closure: { benchmark in
         let url = try workload.inputFile()
         let decoder = JSONDecoder()
@@ -124,7 +150,8 @@ func registerStream(_ workload: Workload) {
     }, setup: setup)
 }
 
-/// Fails loudly unless both streams hand out exactly the records JSONDecoder decodes, in order.
+/// Fails loudly unless both streams hand out exactly the records JSONDecoder decodes, in order, and
+/// the C++ ceiling computes the same checksum.
 func validateStream(_ workload: Workload) async throws {
     let started = ContinuousClock.now
     let url = try workload.inputFile()
@@ -141,8 +168,14 @@ func validateStream(_ workload: Workload) async throws {
         fatalError(
             "\(workload.name): SimdJSONDecoder streamed \(streamed.count) records, not JSONDecoder's \(reference.count)")
     }
+    var expected = StreamChecksum()
+    for record in reference { expected.add(record) }
+    let cpp = try StreamCompetitors.cpp(SuiteSetup.cppDecoder, workload, url)
+    guard cpp == expected else {
+        fatalError("\(workload.name): the C++ ceiling computed \(cpp), the Swift models \(expected)")
+    }
     let seconds = started.duration(to: .now) / .seconds(1)
     print(
-        "validated \(workload.name): both streams == JSONDecoder (\(reference.count) records; "
+        "validated \(workload.name): both streams == JSONDecoder, and the C++ ceiling's checksum (\(reference.count) records; "
             + String(format: "%.1f s)", seconds))
 }

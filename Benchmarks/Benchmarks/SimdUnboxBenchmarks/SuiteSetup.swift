@@ -141,6 +141,16 @@ final class CppDecoder: @unchecked Sendable {
         return count
     }
 
+    /// Streams the records of the file at `url` through the C++ ceiling.
+    func streamRecords(_ url: URL, jsonLines: Bool) throws -> StreamChecksum {
+        var checksum = cpp_ceiling_stream_checksum()
+        let code = url.withUnsafeFileSystemRepresentation { path in
+            cpp_ceiling_stream_records(decoder, path, jsonLines ? 1 : 0, &checksum)
+        }
+        guard code == 0 else { throw CppCeilingError(code: code) }
+        return StreamChecksum(checksum)
+    }
+
     /// Summarizes the models of the last decode.
     func summary(_ workload: cpp_ceiling_workload) throws -> ModelInspection.Summary {
         var raw = cpp_ceiling_summary()

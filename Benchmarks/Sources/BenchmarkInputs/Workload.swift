@@ -69,9 +69,10 @@ public struct Workload: Hashable, Sendable {
     }
 
     /// The competitors measured on this workload. Streams are compared with `JSONDecoder`
-    /// decoding the whole file, the way Foundation users read such files.
+    /// decoding the whole file, the way Foundation users read such files, and with simdjson's C++
+    /// reading the whole file's records one at a time.
     public var competitors: [Competitor] {
-        if kind == .stream { return [.simdUnbox, .simdJSONDecoder, .jsonDecoder] }
+        if kind == .stream { return [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] }
         return isHuge ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] : Competitor.allCases
     }
 

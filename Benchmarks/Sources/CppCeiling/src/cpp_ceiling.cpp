@@ -727,6 +727,44 @@ static uint64_t decode_workload(cpp_ceiling_decoder &decoder, cpp_ceiling_worklo
     return count;
 }
 
+/// Folds one record into a streaming checksum.
+static void add(cpp_ceiling_stream_checksum &checksum, const Record &record) {
+    checksum.count += 1;
+    checksum.id_sum += static_cast<uint64_t>(record.id);
+    checksum.text_bytes += record.name.size() + record.bio.size();
+}
+
+static cpp_ceiling_stream_checksum stream_records(cpp_ceiling_decoder &decoder, const char *path, bool json_lines) {
+    simdjson::padded_string file;
+    check(simdjson::padded_string::load(path).get(file));
+    cpp_ceiling_stream_checksum checksum{};
+    Record record;
+    if (json_lines) {
+        ondemand::document_stream documents;
+        check(decoder.parser.iterate_many(file, 1 << 20).get(documents));
+        for (auto document : documents) {
+            ondemand::object object;
+            check(document.get_object().get(object));
+            decode(object, record);
+            add(checksum, record);
+        }
+        check(documents.truncated_bytes() == 0 ? simdjson::SUCCESS : simdjson::INCOMPLETE_ARRAY_OR_OBJECT);
+    } else {
+        ondemand::document document;
+        check(decoder.parser.iterate(file).get(document));
+        ondemand::array array;
+        check(document.get_array().get(array));
+        for (auto element : array) {
+            ondemand::value item;
+            check(element.get(item));
+            read(item, record);
+            add(checksum, record);
+        }
+        check_end(document);
+    }
+    return checksum;
+}
+
 template <class T> static bool summarize_as(const Result &result, Summary &summary) {
     const T *value = std::get_if<T>(&result);
     if (!value) return false;
@@ -779,6 +817,18 @@ int cpp_ceiling_summarize(const cpp_ceiling_decoder *decoder, cpp_ceiling_worklo
     if (!matched) return -1;
     *out_summary = summary.totals;
     return 0;
+}
+
+int cpp_ceiling_stream_records(cpp_ceiling_decoder *decoder, const char *path, int json_lines,
+                               cpp_ceiling_stream_checksum *out_checksum) {
+    try {
+        *out_checksum = ceiling::stream_records(*decoder, path, json_lines != 0);
+        return 0;
+    } catch (const ceiling::decode_failure &failure) {
+        return static_cast<int>(failure.code);
+    } catch (...) {
+        return -1;
+    }
 }
 
 const char *cpp_ceiling_active_implementation(void) {
