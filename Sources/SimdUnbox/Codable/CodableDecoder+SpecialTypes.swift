@@ -108,8 +108,9 @@ extension _CodableDecoder {
         return context._offset(of: &value)
     }
 
-    /// A string-keyed dictionary under a key strategy: its keys are taken as written, as
-    /// Foundation does; for a key that appears twice, the first value wins.
+    /// A string-keyed dictionary, read in one pass over the object: its keys are taken as written
+    /// whatever the key strategy, as Foundation does; for a key that appears twice, the first
+    /// value wins.
     func _decodeStringKeyedDictionary<Value: Decodable>(_: Value.Type) throws -> [String: Value] {
         try _checkFrame()
         if isMissing || { var v = value; var n = false; return csimdjson_value_is_null(&v, &n) == CSIMDJSON_SUCCESS && n }() {
@@ -144,7 +145,8 @@ extension _CodableDecoder {
     }
 }
 
-/// String-keyed dictionaries, which a key strategy leaves alone.
+/// String-keyed dictionaries: decoded in one pass (not through `Dictionary.init(from:)`, which
+/// lists the keys first and then looks each one up), and left alone by key strategies.
 protocol _StringKeyedDictionary {
     static func _decodeWithoutKeyStrategy(from decoder: _CodableDecoder) throws -> Self
 }

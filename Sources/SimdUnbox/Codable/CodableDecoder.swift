@@ -219,15 +219,15 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// Decodes the frame's own value as `T`: the types Foundation treats specially (`Date`,
-    /// `Data`, `URL`, `Decimal`, string-keyed dictionaries under a key strategy) by the decoder's
-    /// strategies, anything else through `T.init(from:)`. `containerLevel` is the level of the
-    /// container that asked (where Foundation reports ISO 8601 failures).
+    /// `Data`, `URL`, `Decimal`, string-keyed dictionaries, whose keys no key strategy touches) by
+    /// the decoder's strategies, anything else through `T.init(from:)`. `containerLevel` is the
+    /// level of the container that asked (where Foundation reports ISO 8601 failures).
     func _decodeFrameValue<T: Decodable>(_ type: T.Type, containerLevel: Int) throws -> T {
         if T.self == Date.self { return try _decodeDate(containerLevel: containerLevel) as! T }
         if T.self == Data.self { return try _decodeData() as! T }
         if T.self == URL.self { return try _decodeURL() as! T }
         if T.self == Decimal.self { return try _decodeDecimal() as! T }
-        if !session.usesDefaultKeys, let dictionary = T.self as? any _StringKeyedDictionary.Type {
+        if let dictionary = session.stringKeyedDictionaryType(T.self) {
             return try dictionary._decodeWithoutKeyStrategy(from: self) as! T
         }
         return try T(from: self)

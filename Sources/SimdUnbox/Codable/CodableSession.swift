@@ -110,6 +110,25 @@ final class _CodableSession {
         return array
     }
 
+    /// Which types seen so far are string-keyed dictionaries, as `arrayTypes` for arrays.
+    @exclusivity(unchecked) var dictionaryTypes: [(type: ObjectIdentifier, dictionary: (any _StringKeyedDictionary.Type)?)] =
+        []
+
+    /// `T` as a `_StringKeyedDictionary`, or nil if it is not one.
+    @inline(__always)
+    func stringKeyedDictionaryType<T>(_: T.Type) -> (any _StringKeyedDictionary.Type)? {
+        let type = ObjectIdentifier(T.self)
+        for entry in dictionaryTypes where entry.type == type { return entry.dictionary }
+        return _lookUpStringKeyedDictionaryType(T.self)
+    }
+
+    @inline(never)
+    func _lookUpStringKeyedDictionaryType<T>(_: T.Type) -> (any _StringKeyedDictionary.Type)? {
+        let dictionary = T.self as? any _StringKeyedDictionary.Type
+        if dictionaryTypes.count < 32 { dictionaryTypes.append((ObjectIdentifier(T.self), dictionary)) }
+        return dictionary
+    }
+
     /// Whether a value at `level` with `token` is still the live one (without claiming it).
     @inline(__always)
     func isLive(level: Int, token: UInt64) -> Bool {

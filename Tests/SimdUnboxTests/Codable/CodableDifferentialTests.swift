@@ -95,6 +95,11 @@ struct CodableDifferentialTests {
         .init(F.IntKeyed.self, #"{"map":{"1":"x","2":"y"}}"#), .init(F.IntKeyed.self, #"{"map":{"x":"y"}}"#),
         .init([String: Int].self, #"{"b":1,"a":2}"#), .init([String: Int].self, #"{"b":1,"a":2,"b":3}"#),
         .init([String: Int].self, #"{"b":1,"a":2,"c":"x"}"#), .init([String: [Int]].self, #"{"a":[1],"b":[]}"#),
+        // Dictionaries are read in one pass: errors, escaped keys, nesting and duplicates there.
+        .init([String: Int].self, "[]"), .init([String: Int].self, #""x""#), .init([String: Int].self, "{}"),
+        .init([String: Int].self, #"{"a"b":1,"é":2}"#), .init([String: [String: Int]].self, #"{"a":{"b":1,"b":2},"c":{}}"#),
+        .init([String: [String: Int]].self, #"{"a":{"b":1},"c":{"d":"x"}}"#),
+        .init([String: Int?].self, #"{"a":null,"b":1,"a":2}"#), .init([String: Int].self, #"{"a":1,"b":2"#),
         .init([Int].self, "[1,2,3]"), .init([Int].self, "[1,null]"), .init([Int].self, #"[1,"2"]"#),
         .init([Int].self, "[1,2.5]"), .init([Int?].self, "[1,null]"), .init([Double].self, "[1,2.5,-0.0,1e-400]"),
         .init([Double].self, "[1,null]"), .init([Double].self, #"[1,"x"]"#), .init([Double].self, "null"),
