@@ -92,7 +92,7 @@ enum StreamCompetitors {
     }
 }
 
-/// Registers the validation and the three competitors of a streaming workload.
+/// Registers the validation and the four competitors of a streaming workload.
 func registerStream(_ workload: Workload) {
     let configuration = configuration(for: workload)
     func name(_ competitor: Competitor) -> String { "\(workload.name):\(competitor.rawValue)" }
