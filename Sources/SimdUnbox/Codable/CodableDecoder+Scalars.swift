@@ -167,9 +167,11 @@ extension _CodableDecoder {
             return result
         }
         if code == CSIMDJSON_NUMBER_ERROR {
-            // Either malformed (`_numberText` throws) or out of range (`1e400`).
+            // Malformed (`_numberText` throws), out of range (`1e400`), or one of the long numbers
+            // the shim leaves to an exact parse of their text (`0.3777777777000077770000`).
             let offset = context._offset(of: &value)
             let text = try _numberText(&value)
+            if let parsed = Double(text), parsed.isFinite, parsed != 0 || _isTrueZero(text) { return parsed }
             throw .notRepresentable(text, offset: offset)
         }
         return try _nonConformingFloat(Double.self, code, &value)

@@ -176,6 +176,23 @@ import Testing
         let kept = try #require(box.unboxer)
         StaleUnboxerTests.expectMisuse { let _: String? = try kept.unboxIfPresent(key: "name") }
     }
+
+    /// Found by fuzzing the Codable decoder: simdjson 3.0.1 misreads `0.` followed by more than 19
+    /// significant digits, so the shim hands such numbers back for an exact parse of their text;
+    /// the Codable decoder took that for a number out of range (`Unboxer` parsed it).
+    @Test(arguments: ["0.3777777777000077770000", "-0.00000000000000000000000000123456789012345678901234"])
+    func longFractionsAfterZeroPointDecodeAsFoundationDoes(_ number: String) throws {
+        struct Values: Decodable, Equatable {
+            let scalar: Double
+            let optional: Double?
+            let array: [Double]
+        }
+        let json = Data(#"{"scalar": \#(number), "optional": \#(number), "array": [0e-550, \#(number), 1.5]}"#.utf8)
+        let expected = try JSONDecoder().decode(Values.self, from: json)
+        #expect(try SimdJSONDecoder().decode(Values.self, from: json) == expected)
+        #expect(try SimdJSONDecoder().decode(Double.self, from: Data(number.utf8)) == expected.scalar)
+        #expect(expected.scalar == Double(number))
+    }
 }
 
 /// What a stream produced: its elements, then the error that ended it.
