@@ -93,9 +93,9 @@ private func summary(_ error: DecodingError, path comparesPath: Bool = true) -> 
 
 extension JSONValue {
     /// No number beyond 64-bit integers or `Double` (Foundation and SimdUnbox read those
-    /// differently by design), no zero written with a fraction and an exponent (Foundation rejects
-    /// some of those valid numbers as invalid JSON: `0.00e5`, but not `0.000e30`), and nesting well
-    /// inside both decoders' limits.
+    /// differently by design), no zero written with an exponent (Foundation rejects some of those
+    /// valid numbers as invalid JSON: `0e1`, `0e5` and `0.00e5`, but not `0e15` or `0.000e30`), and
+    /// nesting well inside both decoders' limits.
     fileprivate var isComparable: Bool { check(depth: 0) }
 
     private func check(depth: Int) -> Bool {
@@ -104,9 +104,7 @@ extension JSONValue {
         case .number(let number):
             let isInteger = !number.text.contains(where: { ".eE".contains($0) })
             if isInteger { return number.int64Value != nil || number.uint64Value != nil }
-            if number.doubleValue == 0 && number.text.contains(".") && number.text.contains(where: { "eE".contains($0) }) {
-                return false
-            }
+            if number.doubleValue == 0 && number.text.contains(where: { "eE".contains($0) }) { return false }
             return number.doubleValue.isFinite && number.text.count < 40
         case .array(let elements): return elements.allSatisfy { $0.check(depth: depth + 1) }
         case .object(let fields): return fields.values.allSatisfy { $0.check(depth: depth + 1) }
