@@ -66,6 +66,15 @@ import Testing
         #expect(try JSONValue(string: json) == .object(["name": "last"]))
     }
 
+    /// RFC 8259 allows an exponent on zero; Foundation's JSONDecoder refuses some (`0e1`, `0.00e5`).
+    @Test(arguments: ["0e1", "0E5", "0.00e5", "-0e1", "0e15", "0.000e30"])
+    func zerosWithAnExponentAreNumbers(_ text: String) throws {
+        let expected = text.hasPrefix("-") ? -0.0 : 0.0
+        #expect(try SimdJSONDecoder().decode(Double.self, from: Data(text.utf8)).bitPattern == expected.bitPattern)
+        #expect(try (unbox(string: "[\(text)]") as [Double]).map(\.bitPattern) == [expected.bitPattern])
+        try JSONValue.validate(bytes: Array(text.utf8))
+    }
+
     @Test func numbersBeyondSixtyFourBitsAreValid() throws {
         let json = "[123456789012345678901234567890, 1e400, -1e-400]"
         let value = try JSONValue(string: json)
