@@ -79,16 +79,29 @@ import Testing
         init(unboxer: Unboxer) throws { id = try unboxer.unbox(key: "id") }
     }
 
-    @Test func streamingUsage() async throws {
-        let directory = FileManager.default.temporaryDirectory
-        let logURL = directory.appendingPathComponent("readme-\(UUID().uuidString).jsonl")
-        let exportURL = directory.appendingPathComponent("readme-\(UUID().uuidString).json")
-        defer {
+    /// A JSON Lines log and a JSON array export, as temporary files removed when the test ends.
+    final class LogAndExport {
+        let logURL: URL
+        let exportURL: URL
+
+        init(log: String, export: String) throws {
+            let directory = FileManager.default.temporaryDirectory
+            logURL = directory.appendingPathComponent("readme-\(UUID().uuidString).jsonl")
+            exportURL = directory.appendingPathComponent("readme-\(UUID().uuidString).json")
+            try Data(log.utf8).write(to: logURL)
+            try Data(export.utf8).write(to: exportURL)
+        }
+
+        deinit {
             try? FileManager.default.removeItem(at: logURL)
             try? FileManager.default.removeItem(at: exportURL)
         }
-        try Data("{\"id\": 1}\n{\"id\": 2}\n".utf8).write(to: logURL)
-        try Data("[{\"id\": 3}, {\"id\": 4}]".utf8).write(to: exportURL)
+    }
+
+    @Test func streamingUsage() async throws {
+        let files = try LogAndExport(log: "{\"id\": 1}\n{\"id\": 2}\n", export: "[{\"id\": 3}, {\"id\": 4}]")
+        defer { withExtendedLifetime(files) {} }
+        let (logURL, exportURL) = (files.logURL, files.exportURL)
 
         var handled: [Int] = []
         var reader = try UnboxStreamReader<Event>(contentsOf: logURL, format: .jsonLines)
@@ -122,15 +135,10 @@ import Testing
     }
 
     @Test func decodableStreamingUsage() async throws {
-        let directory = FileManager.default.temporaryDirectory
-        let logURL = directory.appendingPathComponent("readme-\(UUID().uuidString).jsonl")
-        let exportURL = directory.appendingPathComponent("readme-\(UUID().uuidString).json")
-        defer {
-            try? FileManager.default.removeItem(at: logURL)
-            try? FileManager.default.removeItem(at: exportURL)
-        }
-        try Data("{\"event_id\": 1}\n{\"event_id\": 2}\n".utf8).write(to: logURL)
-        try Data("[{\"event_id\": 3}, {\"event_id\": 4}]".utf8).write(to: exportURL)
+        let files = try LogAndExport(
+            log: "{\"event_id\": 1}\n{\"event_id\": 2}\n", export: "[{\"event_id\": 3}, {\"event_id\": 4}]")
+        defer { withExtendedLifetime(files) {} }
+        let (logURL, exportURL) = (files.logURL, files.exportURL)
         let data = Data(#"{"data": {"users": [{"name": "Ann", "age": 30}, {"name": "Bo", "age": 4}]}}"#.utf8)
 
         let decoder = SimdJSONDecoder()
