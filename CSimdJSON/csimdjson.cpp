@@ -502,6 +502,13 @@ struct value_iterator_access : ondemand::value_iterator {
   static constexpr ondemand::json_iterator *ondemand::value_iterator::*json_iterator =
       &value_iterator_access::_json_iter;
 };
+struct document_access : ondemand::document {
+  static constexpr ondemand::json_iterator ondemand::document::*iterator = &document_access::iter;
+};
+struct json_iterator_positions : ondemand::json_iterator {
+  static constexpr ondemand::token_position (ondemand::json_iterator::*end)() const noexcept =
+      &json_iterator_positions::end_position;
+};
 
 /// `object.find_field_unordered(key)`, with every step checked. simdjson's unordered lookup,
 /// after reaching the end of the object, searches again from its first field *assuming* that part
@@ -605,6 +612,26 @@ extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parse
     }
   }
   return CSIMDJSON_NO_SUCH_FIELD;
+}
+
+extern "C" bool csimdjson_parser_has_escaped_keys(csimdjson_parser *parser) {
+  if (!parser->has_document) { return true; }
+  ondemand::json_iterator &iterator = parser->document.*document_access::iterator;
+  ondemand::token_position position = iterator.root_position();
+  const ondemand::token_position end = (iterator.*json_iterator_positions::end)();
+  if (position == end) { return false; }
+  // Every key is the token before a colon: its text runs from its opening quote to that colon
+  // (closing quote and whitespace included), where a backslash can only be part of the key.
+  for (++position; position < end; ++position) {
+    const uint8_t *colon = iterator.peek(position);
+    if (*colon != ':') { continue; }
+    const uint8_t *key = iterator.peek(position - 1);
+    if (key >= colon) { continue; }
+    for (const uint8_t *byte = key + 1; byte < colon; ++byte) {
+      if (*byte == '\\') { return true; }
+    }
+  }
+  return false;
 }
 
 extern "C" csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key,

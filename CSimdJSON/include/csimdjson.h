@@ -220,6 +220,13 @@ csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parser *parser, 
                                                       const uint8_t *key, size_t key_length, csimdjson_value *out,
                                                       bool *has_escaped_keys);
 
+/**
+ * Whether any key of the current document is written with an escape sequence, which decides
+ * whether a key the raw-byte lookups miss deserves a second, unescaping look. One pass over the
+ * document's structural index (not its bytes); true when there is no document.
+ */
+bool csimdjson_parser_has_escaped_keys(csimdjson_parser *parser);
+
 /*
  * Fused lookups: find the key and read a scalar in one call. On CSIMDJSON_INCORRECT_TYPE,
  * CSIMDJSON_NUMBER_OUT_OF_RANGE and CSIMDJSON_NUMBER_ERROR the field's value is left unconsumed in

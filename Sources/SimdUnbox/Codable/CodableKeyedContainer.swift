@@ -57,10 +57,16 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// Finds the field `name`: `CSIMDJSON_SUCCESS`, `CSIMDJSON_NO_SUCH_FIELD`, or malformed JSON.
+    /// A key the raw-byte lookup misses gets a second, unescaping look (`"na\u006de"` is `name`,
+    /// as in Foundation) when the document has escaped keys at all.
     @inline(__always)
     func _find(_ name: String, into value: inout csimdjson_value) -> csimdjson_error {
         var object = self.object
-        return _withKeyBytes(name) { csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value) }
+        return _withKeyBytes(name) {
+            let code = csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value)
+            if _fastPath(code != CSIMDJSON_NO_SUCH_FIELD) { return code }
+            return decoder.context._findEscapedFieldCode($0, in: &object, into: &value)
+        }
     }
 
     /// Finds `key` or throws `keyNotFound`.
@@ -94,11 +100,10 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return decoder._error(decoder._boolFailure(code, &value), type: Bool.self, level: level, component: .key(key))
     }
 
-    /// For `decodeIfPresent`: whether a fused lookup that failed with `code` means "absent"
-    /// (missing key, or `null`, which is consumed).
+    /// For `decodeIfPresent`: whether a fused lookup that found the key but failed with `code`
+    /// read a `null` (which is consumed). A key missing as written is looked up again first.
     @inline(__always)
     func _isAbsent(_ code: csimdjson_error, _ value: inout csimdjson_value) -> Bool {
-        if code == CSIMDJSON_NO_SUCH_FIELD { return true }
         guard code == CSIMDJSON_INCORRECT_TYPE, value.storage.0 != 0 else { return false }
         var isNull = false
         return csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull
@@ -201,7 +206,13 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let code = _withKeyBytes(key.stringValue) {
             csimdjson_object_find_bool(&object, $0.baseAddress, $0.count, &result, &value)
         }
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _boolError(code, &value, key) }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            // Missing as written: `_readField` looks again for an escaped key.
+            if code == CSIMDJSON_NO_SUCH_FIELD {
+                return try _readField(key, Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+            }
+            throw _boolError(code, &value, key)
+        }
         return result
     }
 
@@ -214,6 +225,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             csimdjson_object_find_bool(&object, $0.baseAddress, $0.count, &result, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
+        if code == CSIMDJSON_NO_SUCH_FIELD {
+            return try _readFieldIfPresent(key, Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+        }
         if _isAbsent(code, &value) { return nil }
         throw _boolError(code, &value, key)
     }
@@ -228,6 +242,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.baseAddress, $0.count, &bytes, &count, &value)
         }
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            if code == CSIMDJSON_NO_SUCH_FIELD {
+                return try _readField(key, String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
+            }
             throw _fusedError(code, &value, key, type: String.self, expected: .string)
         }
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -244,6 +261,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) {
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        if code == CSIMDJSON_NO_SUCH_FIELD {
+            return try _readFieldIfPresent(key, String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
         }
         if _isAbsent(code, &value) { return nil }
         throw _fusedError(code, &value, key, type: String.self, expected: .string)
@@ -270,6 +290,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             csimdjson_object_find_double(&object, $0.baseAddress, $0.count, &result, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
+        if code == CSIMDJSON_NO_SUCH_FIELD {
+            return try _readFieldIfPresent(key, Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+        }
         if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
         return try _doubleSlowPath(code, result, &value, key)
     }
@@ -278,7 +301,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func _doubleSlowPath(_ code: csimdjson_error, _ result: Double, _ value: inout csimdjson_value, _ key: Key)
         throws -> Double
     {
-        if code == CSIMDJSON_NO_SUCH_FIELD { throw decoder._keyNotFound(key, level: level) }
+        if code == CSIMDJSON_NO_SUCH_FIELD {
+            return try _readField(key, Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+        }
         if code == CSIMDJSON_SUCCESS {
             // A zero: look the field up again to check that it is written as one.
             try _require(key, into: &value)
@@ -373,6 +398,11 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 csimdjson_object_find_int64(&object, $0.baseAddress, $0.count, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            if code == CSIMDJSON_NO_SUCH_FIELD {
+                return try _readFieldIfPresent(key, T.self) { v throws(_ReadFailure) in
+                    try decoder._readInteger(T.self, &v)
+                }
+            }
             if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         } else {
@@ -381,6 +411,11 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 csimdjson_object_find_uint64(&object, $0.baseAddress, $0.count, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            if code == CSIMDJSON_NO_SUCH_FIELD {
+                return try _readFieldIfPresent(key, T.self) { v throws(_ReadFailure) in
+                    try decoder._readInteger(T.self, &v)
+                }
+            }
             if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         }
@@ -390,7 +425,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func _integerSlowPath<T: FixedWidthInteger>(
         _: T.Type, _ code: csimdjson_error, _ text: String, _ value: inout csimdjson_value, _ key: Key
     ) throws -> T {
-        if code == CSIMDJSON_NO_SUCH_FIELD { throw decoder._keyNotFound(key, level: level) }
+        if code == CSIMDJSON_NO_SUCH_FIELD {
+            return try _readField(key, T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+        }
         if code == CSIMDJSON_SUCCESS {
             // Read, but out of range for T.
             throw decoder._error(

@@ -201,26 +201,36 @@ extension _DecodingContext {
     }
 
     /// The second look for a key the raw-byte lookup missed: a key written with escape sequences
-    /// (`"na\u006de"` for `name`). Only documents that contain a backslash pay for it.
+    /// (`"na\u006de"` for `name`). Only documents with such a key pay for it.
     @inline(never)
     @usableFromInline
     func _findEscapedField(
         _ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value
     ) throws -> Bool {
-        if _state.pointee.hasBackslash == 0 {
-            let bytes = UnsafeRawBufferPointer(start: _documentStart, count: _documentLength)
-            _state.pointee.hasBackslash = bytes.contains(UInt8(ascii: "\\")) ? 2 : 1
+        let code = _findEscapedFieldCode(key, in: &object, into: &value)
+        if code == CSIMDJSON_SUCCESS { return true }
+        if code == CSIMDJSON_NO_SUCH_FIELD { return false }
+        throw _containerError(code)
+    }
+
+    /// `_findEscapedField` as a code: `CSIMDJSON_SUCCESS` (the field is in `value`),
+    /// `CSIMDJSON_NO_SUCH_FIELD`, or the error met while looking.
+    @inline(never)
+    @usableFromInline
+    func _findEscapedFieldCode(
+        _ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value
+    ) -> csimdjson_error {
+        if _state.pointee.escapedKeys == 0 {
+            _state.pointee.escapedKeys = csimdjson_parser_has_escaped_keys(_parser.handle) ? 2 : 1
         }
-        guard _state.pointee.hasBackslash == 2 else { return false }
+        guard _state.pointee.escapedKeys == 2 else { return CSIMDJSON_NO_SUCH_FIELD }
         // The object's start position (the third word of its cursor) identifies it.
         let identity = object.storage.2
-        if identity == _state.pointee.objectWithoutEscapedKeys { return false }
+        if identity == _state.pointee.objectWithoutEscapedKeys { return CSIMDJSON_NO_SUCH_FIELD }
         var hasEscapedKeys = false
         let code = csimdjson_object_find_field_unescaped(
             _parser.handle, &object, key.baseAddress, key.count, &value, &hasEscapedKeys)
         if !hasEscapedKeys { _state.pointee.objectWithoutEscapedKeys = identity }
-        if code == CSIMDJSON_SUCCESS { return true }
-        if code == CSIMDJSON_NO_SUCH_FIELD { return false }
-        throw _containerError(code)
+        return code
     }
 }

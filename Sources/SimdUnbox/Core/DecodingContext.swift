@@ -35,9 +35,9 @@ struct _DecodingState {
     /// Set once malformed JSON has been met: the cursors may be dead, so no `Unboxer` may read
     /// again.
     @usableFromInline var broken = false
-    /// Whether the document contains a backslash at all (0: not yet known, 1: no, 2: yes), which
-    /// decides whether a missing key deserves a second, unescaping look.
-    @usableFromInline var hasBackslash: UInt8 = 0
+    /// Whether some key of the document is written with an escape sequence (0: not yet known,
+    /// 1: no, 2: yes), which decides whether a missing key deserves a second, unescaping look.
+    @usableFromInline var escapedKeys: UInt8 = 0
     /// The last object searched for an escaped key that turned out to have none (its start
     /// position), so that its other missing keys skip the second look.
     @usableFromInline var objectWithoutEscapedKeys: UInt64 = 0
@@ -96,10 +96,19 @@ public final class _DecodingContext {
         if let base = bytes.baseAddress, bytes.count > 0 {
             buffer.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         }
-        _documentStart = UnsafePointer(buffer)
-        _documentLength = bytes.count
+        _startDocument(UnsafePointer(buffer), length: bytes.count)
         code = csimdjson_parser_iterate_input(parser, bytes.count, &root)
         guard code == CSIMDJSON_SUCCESS else { throw _documentError(code, length: bytes.count) }
+    }
+
+    /// Records where the document (or a stream's window) about to be parsed lies, and forgets what
+    /// was learned about the keys of the one before.
+    @usableFromInline
+    func _startDocument(_ start: UnsafePointer<UInt8>, length: Int) {
+        _documentStart = start
+        _documentLength = length
+        _state.pointee.escapedKeys = 0
+        _state.pointee.objectWithoutEscapedKeys = 0
     }
 
     /// Checks that the document ended cleanly after its root and that no malformed value was

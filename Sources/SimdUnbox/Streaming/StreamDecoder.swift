@@ -380,8 +380,7 @@ final class _StreamDecoder<Element> {
         context._state.pointee.broken = false
         context._state.pointee.depth = 0
         context._state.pointee.activeToken = 0
-        context._documentStart = UnsafePointer(storage + start)
-        context._documentLength = windowLength
+        context._startDocument(UnsafePointer(storage + start), length: windowLength)
         var root = csimdjson_value()
         let code = csimdjson_parser_iterate_buffer(
             parser.handle, storage + start, windowLength, capacity + Self.padding - start, &root)

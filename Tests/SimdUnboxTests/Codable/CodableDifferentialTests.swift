@@ -168,6 +168,30 @@ struct CodableDifferentialTests {
         .init([Double].self, #"[1,"inf"]"#, .nonConforming),
     ]
 
+    /// Keys written with escape sequences match as Foundation matches them, through every kind of
+    /// lookup: fused scalar reads (required and optional), nested values, containers, `contains`,
+    /// `decodeNil`, and key strategies. A key missing as written gets a second, unescaping look.
+    static let escapedKeys: [DifferentialCase] = [
+        .init(F.Flags.self, #"{"\u006fn":true,"na\u006de":"n","r\u0061tio":0.25,"coun\u0074":3}"#),
+        .init(F.Flags.self, #"{"on":true,"name":"n","ratio":0,"\u0063ount":3}"#),
+        .init(F.Flags.self, #"{"on":true,"name":"n","r\u0061tio":"x","count":3}"#),
+        .init(F.Flags.self, #"{"on":true,"name":"n","ratio":0.5}"#),
+        .init(F.Numbers.self, #"{"i\u0038":-1,"\u006916":300,"u\u0038":255,"\u0075":7,"\u0066":0.5,"\u0064":0,"\u0069":1e3}"#),
+        .init(F.Numbers.self, #"{"\u0075\u0038":256}"#), .init(F.Numbers.self, #"{"\u0069\u0036\u0034":null,"d":1}"#),
+        .init(F.Big.self, #"{"\u0069":-170141183460469231731687303715884105728,"u":1}"#),
+        .init(F.Optionals.self, #"{"\u0061":1,"\u0062":"x","\u0063":[1,2],"\u0064":{"\u0061":1,"b":"y"}}"#),
+        .init(F.Optionals.self, #"{"\u0061":null,"\u0062":null,"\u0063":null,"\u0064":null}"#),
+        .init(F.Optionals.self, #"{"a":1,"\u0062":2}"#), .init(F.NestedOptional.self, #"{"\u0061":null}"#),
+        .init(F.Wrapper.self, #"{"it\u0065ms":[{"a":1,"b":"x"},{"\u0061":2,"b":"y"}]}"#),
+        .init(F.Manual.self, #"{"x":0,"\u0069nner":{"\u0078":5},"l\u0069st":[1],"nothin\u0067":null,"missin\u0067":0}"#),
+        .init(F.Manual.self, #"{"inner":{"x":5},"list":[],"\u006eothing":1}"#),
+        .init(F.Derived.self, #"{"id":1,"n\u0061me":"n","p\u0061rent":{"a":1,"b":"p"},"\u0073uper":{"id":9}}"#),
+        .init(F.Specials.self, #"{"\u0075rl":"https://a.b","decim\u0061l":1.25,"d\u0061ta":"AQI="}"#),
+        .init(F.Pair.self, #"{"\u0061":1,"b":"x","c\"d":2}"#), .init(F.Pair.self, #"{"a\u0000":1,"b":"x"}"#),
+        .init(F.SnakeModel.self, #"{"foo\u005fbar":1,"a_\u0075rl":2}"#, .snakeCase),
+        .init(F.SnakeModel.self, #"{"f\u006fo_bar":1,"dict":{"k\u0065y":1}}"#, .snakeCase),
+    ]
+
     static let malformed: [DifferentialCase] = [
         .init(Int.self, ""), .init(Int.self, "1 2"), .init(Int.self, "[1,"), .init(Int.self, "tru"),
         .init([Int].self, "[1,tru]"), .init(F.Pair.self, #"{"a":1,"b":"x"} x"#), .init(Int.self, "01"),
@@ -199,6 +223,12 @@ struct CodableDifferentialTests {
 
     @Test(arguments: strategies)
     func strategy(_ testCase: DifferentialCase) {
+        let (foundation, simd) = testCase.run()
+        #expect(simd == foundation)
+    }
+
+    @Test(arguments: escapedKeys)
+    func escapedKey(_ testCase: DifferentialCase) {
         let (foundation, simd) = testCase.run()
         #expect(simd == foundation)
     }

@@ -98,6 +98,37 @@ import Testing
         #expect(records.models.first?.name.count == 500_000 * 4)
     }
 
+    /// What a window teaches about its keys (here: that none is escaped, learned from the missing
+    /// `score`s) must not carry over to the next window, which has an escaped key.
+    @Test(arguments: [UnboxStreamFormat.array, .jsonLines])
+    func escapedKeysInALaterWindow(format: UnboxStreamFormat) throws {
+        struct Line: Decodable, Unboxable, Equatable {
+            let id: Int
+            let score: Double?
+            init(id: Int, score: Double?) { (self.id, self.score) = (id, score) }
+            init(unboxer: Unboxer) throws {
+                id = try unboxer.unbox(key: "id")
+                score = try unboxer.unboxIfPresent(key: "score")
+            }
+        }
+        var lines = (0..<30_000).map { #"{"id":\#($0),"name":"a plain record, long enough to fill a window"}"# }
+        lines.append(#"{"id":-1,"sc\u006fre":2.5}"#)
+        let text = format == .array ? "[" + lines.joined(separator: ",") + "]" : lines.joined(separator: "\n")
+        #expect(text.utf8.count > 1 << 20)
+
+        var unboxed = UnboxStreamReader<Line>(string: text, format: format)
+        var last: Line?
+        while let element = try unboxed.next() { last = element }
+        #expect(last == Line(id: -1, score: 2.5))
+
+        var reader = SimdJSONDecoder().reader(of: Line.self, from: text, format: format)
+        var decoded: [Line] = []
+        while let line = try reader.next() { decoded.append(line) }
+        #expect(decoded.count == 30_001)
+        #expect(decoded.last == Line(id: -1, score: 2.5))
+        #expect(decoded.first == Line(id: 0, score: nil))
+    }
+
     @Test(arguments: [UnboxStreamFormat.array, .jsonLines])
     func files(format: UnboxStreamFormat) async throws {
         let text = format == .array ? StreamFixtures.array(count: 50) : StreamFixtures.jsonLines(count: 50)

@@ -1,8 +1,10 @@
+import SimdUnbox
+
 /// What the object keys of a valid JSON document look like, for the checks that hold only when
 /// keys are plain: a model reads the first of duplicate keys where `JSONValue` keeps the last, and
-/// keys written with escapes match differently by design (see the README's "Keys").
+/// a duplicate written as is wins over an earlier one written with escapes (see the README).
 public struct KeyAudit {
-    /// Some object has the same key (as written) twice.
+    /// Some object has the same key twice (once unescaped: `"a"` and `"\u0061"` are the same key).
     public private(set) var hasDuplicateKeys = false
     /// Some key is written with an escape sequence.
     public private(set) var hasEscapedKeys = false
@@ -33,8 +35,13 @@ public struct KeyAudit {
                     index += 1
                 }
                 if var object = objects.last ?? nil, object.expectsKey {
-                    let key = document[start..<index]
-                    if escaped { hasEscapedKeys = true }
+                    var key = document[start..<index]
+                    if escaped {
+                        hasEscapedKeys = true
+                        if case .string(let unescaped)? = try? JSONValue(bytes: Array(document[(start - 1)...index])) {
+                            key = ArraySlice(unescaped.utf8)
+                        }
+                    }
                     if !object.keys.insert(key).inserted { hasDuplicateKeys = true }
                     object.expectsKey = false
                     objects[objects.count - 1] = object

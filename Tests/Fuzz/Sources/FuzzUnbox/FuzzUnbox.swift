@@ -10,7 +10,7 @@ import SimdUnbox
 /// - `unbox` as `JSONValue` (which reads every value) agrees with `JSONValue(data:)`: the same
 ///   value, or both fail.
 /// - A model that decodes reads the values `JSONValue` reads: each field the model holds equals the
-///   document's value at that key, for documents `JSONValue` accepts whose keys are plain.
+///   document's value at that key, for documents `JSONValue` accepts without duplicate keys.
 /// - An `Unboxer` kept past `init(unboxer:)` throws `misuse` when used.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzUnbox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -28,7 +28,7 @@ public func fuzzUnbox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fuzzRequire(false, "JSONValue accepted \(preview(bytes)) but unbox as JSONValue threw \(asValue)")
     }
 
-    let plain = reference != nil && KeyAudit(bytes).isPlain
+    let plain = reference != nil && !KeyAudit(bytes).hasDuplicateKeys
     switch input.int(upTo: 5) {
     case 0:
         let probe = Result { () throws -> Probe in try unbox(data: document) }
