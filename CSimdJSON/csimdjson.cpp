@@ -502,13 +502,6 @@ struct value_iterator_access : ondemand::value_iterator {
   static constexpr ondemand::json_iterator *ondemand::value_iterator::*json_iterator =
       &value_iterator_access::_json_iter;
 };
-struct document_access : ondemand::document {
-  static constexpr ondemand::json_iterator ondemand::document::*iterator = &document_access::iter;
-};
-struct json_iterator_positions : ondemand::json_iterator {
-  static constexpr ondemand::token_position (ondemand::json_iterator::*end)() const noexcept =
-      &json_iterator_positions::end_position;
-};
 
 /// `object.find_field_unordered(key)`, with every step checked. simdjson's unordered lookup,
 /// after reaching the end of the object, searches again from its first field *assuming* that part
@@ -616,20 +609,28 @@ extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parse
 
 extern "C" bool csimdjson_parser_has_escaped_keys(csimdjson_parser *parser) {
   if (!parser->has_document) { return true; }
-  ondemand::json_iterator &iterator = parser->document.*document_access::iterator;
-  ondemand::token_position position = iterator.root_position();
-  const ondemand::token_position end = (iterator.*json_iterator_positions::end)();
-  if (position == end) { return false; }
-  // Every key is the token before a colon: its text runs from its opening quote to that colon
-  // (closing quote and whitespace included), where a backslash can only be part of the key.
-  for (++position; position < end; ++position) {
-    const uint8_t *colon = iterator.peek(position);
-    if (*colon != ':') { continue; }
-    const uint8_t *key = iterator.peek(position - 1);
-    if (key >= colon) { continue; }
-    for (const uint8_t *byte = key + 1; byte < colon; ++byte) {
-      if (*byte == '\\') { return true; }
+  const uint8_t *cursor = parser->document_start;
+  const uint8_t *const end = cursor + parser->document_length;
+  // Outside strings a valid document has no backslash, so the first backslash after a point
+  // outside strings is inside a string: find that string's closing quote (a quote after an even
+  // run of backslashes) and see whether a colon follows, which makes the string a key. Only the
+  // strings holding a backslash are walked, with memchr.
+  while (cursor < end) {
+    const void *found = std::memchr(cursor, '\\', size_t(end - cursor));
+    if (found == nullptr) { return false; }
+    const uint8_t *quote = static_cast<const uint8_t *>(found) + 1;
+    while (true) {
+      if (quote + 1 >= end) { return false; }
+      found = std::memchr(quote + 1, '"', size_t(end - quote - 1));
+      if (found == nullptr) { return false; }
+      quote = static_cast<const uint8_t *>(found);
+      const uint8_t *run = quote;
+      while (run > parser->document_start && run[-1] == '\\') { --run; }
+      if ((quote - run) % 2 == 0) { break; }
     }
+    cursor = quote + 1;
+    while (cursor < end && is_json_whitespace(*cursor)) { ++cursor; }
+    if (cursor < end && *cursor == ':') { return true; }
   }
   return false;
 }

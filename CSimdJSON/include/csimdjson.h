@@ -222,8 +222,8 @@ csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parser *parser, 
 
 /**
  * Whether any key of the current document is written with an escape sequence, which decides
- * whether a key the raw-byte lookups miss deserves a second, unescaping look. One pass over the
- * document's structural index (not its bytes); true when there is no document.
+ * whether a key the raw-byte lookups miss deserves a second, unescaping look. Walks only the
+ * strings that hold a backslash; true when there is no document.
  */
 bool csimdjson_parser_has_escaped_keys(csimdjson_parser *parser);
 

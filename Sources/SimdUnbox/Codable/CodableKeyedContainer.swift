@@ -69,10 +69,17 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// Finds `key` or throws `keyNotFound`.
+    /// The second look only, for a key that a fused lookup missed as written.
     @inline(__always)
-    func _require(_ key: Key, into value: inout csimdjson_value) throws {
-        let code = _find(key.stringValue, into: &value)
+    func _findEscaped(_ name: String, into value: inout csimdjson_value) -> csimdjson_error {
+        var object = self.object
+        return _withKeyBytes(name) { decoder.context._findEscapedFieldCode($0, in: &object, into: &value) }
+    }
+
+    /// Finds `key` or throws `keyNotFound`. `missed`: a fused lookup already missed it as written.
+    @inline(__always)
+    func _require(_ key: Key, into value: inout csimdjson_value, missed: Bool = false) throws {
+        let code = missed ? _findEscaped(key.stringValue, into: &value) : _find(key.stringValue, into: &value)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _lookupError(code, key) }
     }
 
@@ -209,7 +216,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
             // Missing as written: `_readField` looks again for an escaped key.
             if code == CSIMDJSON_NO_SUCH_FIELD {
-                return try _readField(key, Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+                return try _readField(key, Bool.self, missed: true) { v throws(_ReadFailure) in
+                    try decoder._readBool(&v)
+                }
             }
             throw _boolError(code, &value, key)
         }
@@ -226,7 +235,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
         if code == CSIMDJSON_NO_SUCH_FIELD {
-            return try _readFieldIfPresent(key, Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+            return try _readFieldIfPresent(key, Bool.self, missed: true) { v throws(_ReadFailure) in
+                try decoder._readBool(&v)
+            }
         }
         if _isAbsent(code, &value) { return nil }
         throw _boolError(code, &value, key)
@@ -243,7 +254,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
             if code == CSIMDJSON_NO_SUCH_FIELD {
-                return try _readField(key, String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
+                return try _readField(key, String.self, missed: true) { v throws(_ReadFailure) in
+                    try decoder._readString(&v)
+                }
             }
             throw _fusedError(code, &value, key, type: String.self, expected: .string)
         }
@@ -263,7 +276,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
         if code == CSIMDJSON_NO_SUCH_FIELD {
-            return try _readFieldIfPresent(key, String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
+            return try _readFieldIfPresent(key, String.self, missed: true) { v throws(_ReadFailure) in
+                try decoder._readString(&v)
+            }
         }
         if _isAbsent(code, &value) { return nil }
         throw _fusedError(code, &value, key, type: String.self, expected: .string)
@@ -291,7 +306,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
         if code == CSIMDJSON_NO_SUCH_FIELD {
-            return try _readFieldIfPresent(key, Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+            return try _readFieldIfPresent(key, Double.self, missed: true) { v throws(_ReadFailure) in
+                try decoder._readDouble(&v)
+            }
         }
         if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
         return try _doubleSlowPath(code, result, &value, key)
@@ -302,7 +319,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         throws -> Double
     {
         if code == CSIMDJSON_NO_SUCH_FIELD {
-            return try _readField(key, Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+            return try _readField(key, Double.self, missed: true) { v throws(_ReadFailure) in
+                try decoder._readDouble(&v)
+            }
         }
         if code == CSIMDJSON_SUCCESS {
             // A zero: look the field up again to check that it is written as one.
@@ -327,13 +346,14 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try _readFieldIfPresent(key, Float.self) { v throws(_ReadFailure) in try decoder._readFloat(&v) }
     }
 
-    /// Finds `key` and reads its value with `read`.
+    /// Finds `key` and reads its value with `read`. `missed`: a fused lookup already missed the key
+    /// as written (only the second, unescaping look is left).
     @inline(__always)
-    func _readField<T>(_ key: Key, _ type: T.Type, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T)
-        throws -> T
-    {
+    func _readField<T>(
+        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T
+    ) throws -> T {
         var value = csimdjson_value()
-        try _require(key, into: &value)
+        try _require(key, into: &value, missed: missed)
         do {
             return try read(&value)
         } catch {
@@ -342,12 +362,13 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// Finds `key` and reads its value with `read`, or returns nil if it is missing or `null`.
+    /// `missed`: as in `_readField`.
     @inline(__always)
-    func _readFieldIfPresent<T>(_ key: Key, _ type: T.Type, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T)
-        throws -> T?
-    {
+    func _readFieldIfPresent<T>(
+        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T
+    ) throws -> T? {
         var value = csimdjson_value()
-        let code = _find(key.stringValue, into: &value)
+        let code = missed ? _findEscaped(key.stringValue, into: &value) : _find(key.stringValue, into: &value)
         if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
         guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
         var isNull = false
@@ -399,7 +420,7 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
             if code == CSIMDJSON_NO_SUCH_FIELD {
-                return try _readFieldIfPresent(key, T.self) { v throws(_ReadFailure) in
+                return try _readFieldIfPresent(key, T.self, missed: true) { v throws(_ReadFailure) in
                     try decoder._readInteger(T.self, &v)
                 }
             }
@@ -412,7 +433,7 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
             if code == CSIMDJSON_NO_SUCH_FIELD {
-                return try _readFieldIfPresent(key, T.self) { v throws(_ReadFailure) in
+                return try _readFieldIfPresent(key, T.self, missed: true) { v throws(_ReadFailure) in
                     try decoder._readInteger(T.self, &v)
                 }
             }
@@ -426,7 +447,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         _: T.Type, _ code: csimdjson_error, _ text: String, _ value: inout csimdjson_value, _ key: Key
     ) throws -> T {
         if code == CSIMDJSON_NO_SUCH_FIELD {
-            return try _readField(key, T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+            return try _readField(key, T.self, missed: true) { v throws(_ReadFailure) in
+                try decoder._readInteger(T.self, &v)
+            }
         }
         if code == CSIMDJSON_SUCCESS {
             // Read, but out of range for T.

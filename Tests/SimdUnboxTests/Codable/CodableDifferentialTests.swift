@@ -176,6 +176,9 @@ struct CodableDifferentialTests {
         .init(F.Flags.self, #"{"on":true,"name":"n","ratio":0,"\u0063ount":3}"#),
         .init(F.Flags.self, #"{"on":true,"name":"n","r\u0061tio":"x","count":3}"#),
         .init(F.Flags.self, #"{"on":true,"name":"n","ratio":0.5}"#),
+        // Escapes in values first (an escaped quote, a trailing backslash), then the escaped key.
+        .init(F.Flags.self, #"{"on":true,"name":"a\\\"b\\\\","ratio":0.5,"\u0063ount"  :3}"#),
+        .init(F.Flags.self, #"{"on":true,"name":"\\","ratio":0.5,"count":3,"\u0063ount":4}"#),
         .init(F.Numbers.self, #"{"i\u0038":-1,"\u006916":300,"u\u0038":255,"\u0075":7,"\u0066":0.5,"\u0064":0,"\u0069":1e3}"#),
         .init(F.Numbers.self, #"{"\u0075\u0038":256}"#), .init(F.Numbers.self, #"{"\u0069\u0036\u0034":null,"d":1}"#),
         .init(F.Big.self, #"{"\u0069":-170141183460469231731687303715884105728,"u":1}"#),
