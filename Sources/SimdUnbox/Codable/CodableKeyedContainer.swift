@@ -1,5 +1,6 @@
 import CSimdJSON
 import Foundation
+import Synchronization
 
 /// Converted key → the key as written in the object, for key strategies other than
 /// `useDefaultKeys` (the only case where SimdJSONDecoder reads all of an object's keys up front,
@@ -9,21 +10,102 @@ final class _KeyTable {
     var keysInOrder: [String] = []
 }
 
-/// A keyed container over an object cursor: fields are looked up in the input, in any order.
-struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: _CodableDecoder
-    let object: csimdjson_object
-    let level: Int
-    let token: UInt64
+/// What a keyed container reads: its object cursor, nesting level and token. A class, so that the
+/// standard library's box around a container can be handed out again for the next object once
+/// nobody holds it (see `_CodableKeyedContainer.make`).
+final class _KeyedContainerState {
+    @exclusivity(unchecked) var decoder: _CodableDecoder
+    @exclusivity(unchecked) var object: csimdjson_object
+    @exclusivity(unchecked) var level: Int
+    @exclusivity(unchecked) var token: UInt64
 
-    init(decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64) throws {
+    init(decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64) {
         self.decoder = decoder
         self.object = object
         self.level = level
         self.token = token
-        if !decoder.session.usesDefaultKeys && decoder.session.keyTables[token] == nil {
-            decoder.session.keyTables[token] = try Self._makeKeyTable(decoder, object, level)
+    }
+}
+
+/// Whether the boxes of keyed containers can be reused (`_CodableKeyedContainer.make`): that needs
+/// `KeyedDecodingContainer` to be what the standard library's source says it is, a struct whose
+/// only stored property is a reference to its box. Checked once, on the first container made.
+enum _KeyedContainerBoxes {
+    /// At most this many boxes are kept per decode (recursive models keep one per nesting level).
+    static let limit = 64
+    static let singleBox: UInt8 = 1
+    static let otherLayout: UInt8 = 2
+    /// 0 (not yet checked), `singleBox` or `otherLayout`.
+    static let layout = Atomic<UInt8>(0)
+
+    /// Checks `container`'s layout and records the answer.
+    static func check<Key>(_ container: KeyedDecodingContainer<Key>) -> Bool {
+        let children = Array(Mirror(reflecting: container).children)
+        let isSingleBox =
+            MemoryLayout.size(ofValue: container) == MemoryLayout<AnyObject>.size && children.count == 1
+            && Swift.type(of: children[0].value) is AnyClass
+        layout.store(isSingleBox ? singleBox : otherLayout, ordering: .relaxed)
+        return isSingleBox
+    }
+}
+
+/// A keyed container over an object cursor: fields are looked up in the input, in any order.
+struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let state: _KeyedContainerState
+
+    @inline(__always) var decoder: _CodableDecoder { state.decoder }
+    @inline(__always) var object: csimdjson_object { state.object }
+    @inline(__always) var level: Int { state.level }
+    @inline(__always) var token: UInt64 { state.token }
+
+    private init(state: _KeyedContainerState) {
+        self.state = state
+    }
+
+    /// A `KeyedDecodingContainer` over `object`, the value at `level` with `token`.
+    ///
+    /// `KeyedDecodingContainer.init` boxes its container in a class of the standard library, and
+    /// making one costs two lookups in the runtime's cache of generic types (the container's type
+    /// and the box's), a witness table lookup and an allocation: for small objects, more than
+    /// reading them. So the session keeps the boxes it made, by key type, and hands one out again
+    /// when nobody else holds it any more (`isKnownUniquelyReferenced`: while any copy of the
+    /// container is alive, or any call on it is under way, its box has another owner). A container
+    /// kept beyond its use is never handed out again, so it keeps its old token and throws as
+    /// stale. Wherever the standard library's layout is not the one expected (a single reference to
+    /// the box), no box is reused.
+    static func make(decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64) throws
+        -> KeyedDecodingContainer<Key>
+    {
+        let session = decoder.session
+        if !session.usesDefaultKeys && session.keyTables[token] == nil {
+            session.keyTables[token] = try _makeKeyTable(decoder, object, level)
         }
+        let layout = _KeyedContainerBoxes.layout.load(ordering: .relaxed)
+        let keyType = ObjectIdentifier(Key.self)
+        if layout == _KeyedContainerBoxes.singleBox {
+            var index = 0
+            while index < session.keyedBoxes.count {
+                if session.keyedBoxes[index].keyType == keyType
+                    && isKnownUniquelyReferenced(&session.keyedBoxes[index].box)
+                {
+                    let entry = session.keyedBoxes[index]
+                    entry.state.decoder = decoder
+                    entry.state.object = object
+                    entry.state.level = level
+                    entry.state.token = token
+                    return unsafeBitCast(entry.box, to: KeyedDecodingContainer<Key>.self)
+                }
+                index += 1
+            }
+        }
+        let state = _KeyedContainerState(decoder: decoder, object: object, level: level, token: token)
+        let container = KeyedDecodingContainer(Self(state: state))
+        if (layout == _KeyedContainerBoxes.singleBox || (layout == 0 && _KeyedContainerBoxes.check(container)))
+            && session.keyedBoxes.count < _KeyedContainerBoxes.limit
+        {
+            session.keyedBoxes.append((keyType, unsafeBitCast(container, to: AnyObject.self), state))
+        }
+        return container
     }
 
     /// The key table of a key strategy (kept in the session, so that this container stays small:
@@ -550,8 +632,7 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var opened = _OpenedValue.none
         let object = try decoder._openObject(
             &value, opened: &opened, isMissing: false, level: level, component: .key(key))
-        return KeyedDecodingContainer(
-            try _CodableKeyedContainer<NestedKey>(decoder: decoder, object: object, level: level + 1, token: token))
+        return try _CodableKeyedContainer<NestedKey>.make(decoder: decoder, object: object, level: level + 1, token: token)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

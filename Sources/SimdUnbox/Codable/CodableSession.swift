@@ -37,6 +37,11 @@ final class _CodableSession {
         live.reserveCapacity(16)
     }
 
+    /// Breaks the cycle between the boxes kept for reuse and the decoder their containers hold.
+    func close() {
+        keyedBoxes.removeAll()
+    }
+
     /// Makes the session ready for the next element of a stream, as fresh as a new one but for its
     /// buffers. Tokens keep counting up, so containers kept from an earlier element stay stale.
     func prepareForNextElement() {
@@ -90,6 +95,12 @@ final class _CodableSession {
         if live.count > level + 1 { live.removeLast(live.count - level - 1) }
         return true
     }
+
+    /// The boxes of keyed containers made so far, for reuse (see `_CodableKeyedContainer.make`):
+    /// the key type, the box (`KeyedDecodingContainer`'s only stored property) and the state its
+    /// container reads.
+    @exclusivity(unchecked) var keyedBoxes: [(keyType: ObjectIdentifier, box: AnyObject, state: _KeyedContainerState)] =
+        []
 
     /// Which types seen so far are arrays that `_DecodableArray` decodes: a short list searched
     /// linearly, cheaper than the runtime's conformance lookup on every nested value.

@@ -245,10 +245,10 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
         var value = peeked
         let object = try decoder._openObject(
             &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
-        let container = try _CodableKeyedContainer<NestedKey>(
+        let container = try _CodableKeyedContainer<NestedKey>.make(
             decoder: decoder, object: object, level: level + 1, token: token)
         _advance()
-        return KeyedDecodingContainer(container)
+        return container
     }
 
     func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

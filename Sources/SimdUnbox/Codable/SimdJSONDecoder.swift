@@ -228,6 +228,7 @@ public final class SimdJSONDecoder: Sendable {
         do {
             return try _withDocument(input) { root, context in
                 let session = _CodableSession(context: context, options: options)
+                defer { session.close() }
                 var value = root
                 var level = 0
                 if let keyPath {

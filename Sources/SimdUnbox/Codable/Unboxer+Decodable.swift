@@ -78,7 +78,9 @@ extension Unboxer {
 func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout csimdjson_value, context: _DecodingContext) throws
     -> T
 {
-    try _decodeDecodable(T.self, from: &value, session: _CodableSession(context: context, options: _CodableOptions()))
+    let session = _CodableSession(context: context, options: _CodableOptions())
+    defer { session.close() }
+    return try _decodeDecodable(T.self, from: &value, session: session)
 }
 
 /// Decodes `T` from `value` as the root of `session` (whose context is `value`'s). A

@@ -124,6 +124,7 @@ public final class _DecodingContext {
     /// Marks the decode as over: every `Unboxer` of it is stale from now on.
     @usableFromInline
     func _close() {
+        _elementSession?.close()
         _elementSession = nil
         _state.pointee.activeToken = 0
         _state.pointee.lastToken = .max

@@ -59,6 +59,78 @@ struct SimdJSONDecoderTests {
         }
     }
 
+    /// Keyed containers are handed out again once nobody holds them (their standard-library box is
+    /// reused): a recursive model nests containers of one key type at many levels, and reads what
+    /// Foundation reads.
+    struct Tree: Decodable, Equatable {
+        var name: String
+        var children: [Tree]
+        var first: Box<Tree>?
+    }
+
+    final class Box<T: Decodable & Equatable>: Decodable, Equatable {
+        let value: T
+        required init(from decoder: any Decoder) throws { value = try T(from: decoder) }
+        static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
+    }
+
+    @Test func recursiveModelsReuseContainers() throws {
+        func tree(_ depth: Int, _ name: String) -> String {
+            guard depth > 0 else { return #"{"name":"\#(name)","children":[]}"# }
+            let children = (0..<3).map { tree(depth - 1, "\(name).\($0)") }.joined(separator: ",")
+            return #"{"first":\#(tree(depth - 1, name + "f")),"name":"\#(name)","children":[\#(children)]}"#
+        }
+        let data = Data(tree(5, "r").utf8)
+        let decoded = try SimdJSONDecoder().decode(Tree.self, from: data)
+        #expect(decoded == (try JSONDecoder().decode(Tree.self, from: data)))
+        #expect(decoded.children[2].children[1].name == "r.2.1")
+    }
+
+    /// A container kept beyond its use is never handed out again: read while the next objects
+    /// decode, it throws as stale (it would read their fields if it had been handed out again).
+    final class Keeper: Decodable {
+        nonisolated(unsafe) static var kept: KeyedDecodingContainer<Keys>?
+        nonisolated(unsafe) static var readsThroughKept: [Int?] = []
+        enum Keys: String, CodingKey { case x }
+        let x: Int
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            x = try container.decode(Int.self, forKey: .x)
+            if let kept = Self.kept {
+                Self.readsThroughKept.append(try? kept.decode(Int.self, forKey: .x))
+            } else {
+                Self.kept = container
+            }
+        }
+    }
+
+    @Test func keptContainerStaysStale() throws {
+        defer { (Keeper.kept, Keeper.readsThroughKept) = (nil, []) }
+        let keepers = try SimdJSONDecoder().decode([Keeper].self, from: #"[{"x":1},{"x":2},{"x":3}]"#)
+        #expect(keepers.map(\.x) == [1, 2, 3])
+        #expect(Keeper.readsThroughKept == [nil, nil])
+    }
+
+    /// Two containers over one decoder read the same object.
+    struct TwoContainers: Decodable, Equatable {
+        enum Keys: String, CodingKey { case a, b }
+        var a: Int
+        var b: Int
+        init(from decoder: any Decoder) throws {
+            let first = try decoder.container(keyedBy: Keys.self)
+            let second = try decoder.container(keyedBy: Keys.self)
+            a = try first.decode(Int.self, forKey: .a)
+            b = try second.decode(Int.self, forKey: .b)
+        }
+    }
+
+    @Test func twoContainersOverOneDecoder() throws {
+        let json = #"[{"a":1,"b":2},{"b":4,"a":3}]"#
+        #expect(
+            try SimdJSONDecoder().decode([TwoContainers].self, from: json)
+                == (try JSONDecoder().decode([TwoContainers].self, from: Data(json.utf8))))
+    }
+
     @Test func sharedAcrossTasks() async throws {
         let decoder = SimdJSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
