@@ -61,7 +61,7 @@ public final class _DecodingContext {
     @usableFromInline let _parser: _Parser
     @usableFromInline let _state: UnsafeMutablePointer<_DecodingState>
     /// The first malformed-JSON error met, which the decode throws even if a caller swallowed it.
-    @usableFromInline var _malformed: UnboxError?
+    @exclusivity(unchecked) @usableFromInline var _malformed: UnboxError?
     /// Where the document starts, for byte offsets.
     @usableFromInline var _documentStart: UnsafePointer<UInt8>?
     @usableFromInline var _documentLength: Int = 0

@@ -110,7 +110,10 @@ final class _StreamDecoder<Element> {
     private var windowPartialEnd = 0
     /// The byte the window's `]` was written over.
     private var savedByte: UInt8 = 0
-    private var iterator = csimdjson_array_iterator()
+    /// The window's element iterator, passed `inout` for every element: unchecked, as the
+    /// decoder is used by one thread at a time and no access to it overlaps another (dynamic
+    /// exclusivity checks cost more than the iteration itself).
+    @exclusivity(unchecked) private var iterator = csimdjson_array_iterator()
 
     private let parser: _Parser
     private let context: _DecodingContext
