@@ -1,7 +1,8 @@
 // The streaming workloads: a generated file of records (a root array, or JSON Lines) decoded one
-// model at a time, in bounded memory, against Foundation's JSONDecoder decoding the whole file:
+// model at a time, in bounded memory, against Foundation's JSONDecoder decoding the whole file. The
+// model is `Record` (every field) or, for `stream-summaries-*`, `RecordSummary` (three fields):
 //
-//   SimdUnbox        UnboxStreamReader<Record>(contentsOf:) (mode reader) or UnboxFileStream (async)
+//   SimdUnbox        UnboxStreamReader<Model>(contentsOf:) (mode reader) or UnboxFileStream (async)
 //   SimdJSONDecoder  SimdJSONDecoder().reader(of:contentsOf:) or .stream(of:contentsOf:)
 //   JSONDecoder      Data(contentsOf:), then [Record] from the array, or one Record per line
 //   C++simdjson      the ceiling: simdjson loads the whole file (padded_string::load) and decodes
@@ -23,10 +24,10 @@ struct StreamChecksum: Equatable, CustomStringConvertible {
     var idSum = 0
     var textBytes = 0
 
-    mutating func add(_ record: Record) {
+    mutating func add(_ model: some StreamedModel) {
         count += 1
-        idSum &+= record.id
-        textBytes &+= record.name.utf8.count &+ record.bio.utf8.count
+        idSum &+= model.id
+        textBytes &+= model.textBytes
     }
 
     var description: String { "\(count) records, id sum \(idSum), \(textBytes) text bytes" }
@@ -40,7 +41,22 @@ extension StreamChecksum {
     }
 }
 
-/// The three ways of reading a streaming workload's file.
+/// A model the streaming workloads decode each record into (the C++ ceiling folds the same fields).
+protocol StreamedModel: Unboxable, Decodable, Equatable, Sendable {
+    var id: Int { get }
+    /// The bytes of the text fields the checksum counts.
+    var textBytes: Int { get }
+}
+
+extension Record: StreamedModel {
+    var textBytes: Int { name.utf8.count &+ bio.utf8.count }
+}
+
+extension RecordSummary: StreamedModel {
+    var textBytes: Int { name.utf8.count }
+}
+
+/// The ways of reading a streaming workload's file.
 enum StreamCompetitors {
     static func format(_ workload: Workload) -> UnboxStreamFormat {
         if case .generatedLines = workload.source { return .jsonLines }
@@ -48,52 +64,64 @@ enum StreamCompetitors {
     }
 
     /// SimdUnbox: `Unboxable` models, synchronously or as an `AsyncSequence`.
-    static func simdUnbox(_ workload: Workload, _ url: URL, _ body: (Record) -> Void) async throws {
+    static func simdUnbox<Model: StreamedModel>(
+        _ workload: Workload, _ url: URL, _ body: (Model) -> Void
+    ) async throws {
         switch workload.streamMode ?? .reader {
         case .reader:
-            var reader = try UnboxStreamReader<Record>(contentsOf: url, format: format(workload))
+            var reader = try UnboxStreamReader<Model>(contentsOf: url, format: format(workload))
             while let record = try reader.next() { body(record) }
         case .async:
-            for try await record in UnboxFileStream<Record>(contentsOf: url, format: format(workload)) {
+            for try await record in UnboxFileStream<Model>(contentsOf: url, format: format(workload)) {
                 body(record)
             }
         }
     }
 
     /// SimdJSONDecoder: the same structs through `init(from:)`.
-    static func simdJSONDecoder(
-        _ decoder: SimdJSONDecoder, _ workload: Workload, _ url: URL, _ body: (Record) -> Void
+    static func simdJSONDecoder<Model: StreamedModel>(
+        _ decoder: SimdJSONDecoder, _ workload: Workload, _ url: URL, _ body: (Model) -> Void
     ) async throws {
         switch workload.streamMode ?? .reader {
         case .reader:
-            var reader = try decoder.reader(of: Record.self, contentsOf: url, format: format(workload))
+            var reader = try decoder.reader(of: Model.self, contentsOf: url, format: format(workload))
             while let record = try reader.next() { body(record) }
         case .async:
-            for try await record in decoder.stream(of: Record.self, contentsOf: url, format: format(workload)) {
+            for try await record in decoder.stream(of: Model.self, contentsOf: url, format: format(workload)) {
                 body(record)
             }
         }
     }
 
     /// JSONDecoder: the whole file in memory, then the whole array (or every line) decoded.
-    static func jsonDecoder(_ decoder: JSONDecoder, _ workload: Workload, _ url: URL) throws -> [Record] {
+    static func jsonDecoder<Model: StreamedModel>(
+        _ decoder: JSONDecoder, _ workload: Workload, _ url: URL, as _: Model.Type
+    ) throws -> [Model] {
         let data = try Data(contentsOf: url)
-        guard format(workload) == .jsonLines else { return try decoder.decode([Record].self, from: data) }
-        var records: [Record] = []
+        guard format(workload) == .jsonLines else { return try decoder.decode([Model].self, from: data) }
+        var records: [Model] = []
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            records.append(try decoder.decode(Record.self, from: line))
+            records.append(try decoder.decode(Model.self, from: line))
         }
         return records
     }
 
     /// The C++ ceiling: the whole file loaded, its records decoded one at a time.
     static func cpp(_ decoder: CppDecoder, _ workload: Workload, _ url: URL) throws -> StreamChecksum {
-        try decoder.streamRecords(url, jsonLines: format(workload) == .jsonLines)
+        try decoder.streamRecords(
+            url, jsonLines: format(workload) == .jsonLines, summaries: workload.streamModel == .summary)
     }
 }
 
 /// Registers the validation and the four competitors of a streaming workload.
 func registerStream(_ workload: Workload) {
+    switch workload.streamModel {
+    case .record: registerStream(workload, Record.self)
+    case .summary: registerStream(workload, RecordSummary.self)
+    }
+}
+
+func registerStream<Model: StreamedModel>(_ workload: Workload, _: Model.Type) {
     let configuration = configuration(for: workload)
     func name(_ competitor: Competitor) -> String { "\(workload.name):\(competitor.rawValue)" }
     let setup: Benchmark.BenchmarkSetupHook = { _ = try workload.inputFile() }
@@ -101,7 +129,7 @@ func registerStream(_ workload: Workload) {
     Benchmark(
         "\(workload.name):validation",
         configuration: .init(metrics: [.wallClock], warmupIterations: 0, maxIterations: 1),
-        closure: { _ in try await validateStream(workload) },
+        closure: { _ in try await validateStream(workload, Model.self) },
         setup: setup)
 
     Benchmark(name(.simdUnbox), configuration: configuration, closure: { benchmark in
@@ -109,7 +137,7 @@ func registerStream(_ workload: Workload) {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             var checksum = StreamChecksum()
-            try await StreamCompetitors.simdUnbox(workload, url) { checksum.add($0) }
+            try await StreamCompetitors.simdUnbox(workload, url) { (model: Model) in checksum.add(model) }
             blackHole(checksum)
         }
         benchmark.stopMeasurement()
@@ -121,7 +149,9 @@ func registerStream(_ workload: Workload) {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             var checksum = StreamChecksum()
-            try await StreamCompetitors.simdJSONDecoder(decoder, workload, url) { checksum.add($0) }
+            try await StreamCompetitors.simdJSONDecoder(decoder, workload, url) { (model: Model) in
+                checksum.add(model)
+            }
             blackHole(checksum)
         }
         benchmark.stopMeasurement()
@@ -143,7 +173,9 @@ func registerStream(_ workload: Workload) {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             var checksum = StreamChecksum()
-            for record in try StreamCompetitors.jsonDecoder(decoder, workload, url) { checksum.add(record) }
+            for record in try StreamCompetitors.jsonDecoder(decoder, workload, url, as: Model.self) {
+                checksum.add(record)
+            }
             blackHole(checksum)
         }
         benchmark.stopMeasurement()
@@ -152,11 +184,11 @@ func registerStream(_ workload: Workload) {
 
 /// Fails loudly unless both streams hand out exactly the records JSONDecoder decodes, in order, and
 /// the C++ ceiling computes the same checksum.
-func validateStream(_ workload: Workload) async throws {
+func validateStream<Model: StreamedModel>(_ workload: Workload, _: Model.Type) async throws {
     let started = ContinuousClock.now
     let url = try workload.inputFile()
-    let reference = try StreamCompetitors.jsonDecoder(JSONDecoder(), workload, url)
-    var streamed: [Record] = []
+    let reference = try StreamCompetitors.jsonDecoder(JSONDecoder(), workload, url, as: Model.self)
+    var streamed: [Model] = []
     streamed.reserveCapacity(reference.count)
     try await StreamCompetitors.simdUnbox(workload, url) { streamed.append($0) }
     guard streamed == reference else {

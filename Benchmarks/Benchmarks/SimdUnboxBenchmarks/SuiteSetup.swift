@@ -142,10 +142,10 @@ final class CppDecoder: @unchecked Sendable {
     }
 
     /// Streams the records of the file at `url` through the C++ ceiling.
-    func streamRecords(_ url: URL, jsonLines: Bool) throws -> StreamChecksum {
+    func streamRecords(_ url: URL, jsonLines: Bool, summaries: Bool) throws -> StreamChecksum {
         var checksum = cpp_ceiling_stream_checksum()
         let code = url.withUnsafeFileSystemRepresentation { path in
-            cpp_ceiling_stream_records(decoder, path, jsonLines ? 1 : 0, &checksum)
+            cpp_ceiling_stream_records(decoder, path, jsonLines ? 1 : 0, summaries ? 1 : 0, &checksum)
         }
         guard code == 0 else { throw CppCeilingError(code: code) }
         return StreamChecksum(checksum)

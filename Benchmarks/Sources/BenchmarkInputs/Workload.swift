@@ -26,6 +26,14 @@ public struct Workload: Hashable, Sendable {
         case async
     }
 
+    /// What a streaming workload decodes each record into.
+    public enum StreamModel: String, Sendable {
+        /// Every field (`Record`).
+        case record
+        /// Three fields (`RecordSummary`): a small model over the same records.
+        case summary
+    }
+
     /// Where the input document comes from.
     public enum Source: Hashable, Sendable {
         /// A file of the checked-in corpus (`Benchmarks/Data/`).
@@ -41,12 +49,17 @@ public struct Workload: Hashable, Sendable {
     public var source: Source
     /// For `.stream` workloads, how the file is read.
     public var streamMode: StreamMode?
+    /// For `.stream` workloads, the model of each record.
+    public var streamModel: StreamModel
 
-    public init(name: String, kind: Kind, source: Source, streamMode: StreamMode? = nil) {
+    public init(
+        name: String, kind: Kind, source: Source, streamMode: StreamMode? = nil, streamModel: StreamModel = .record
+    ) {
         self.name = name
         self.kind = kind
         self.source = source
         self.streamMode = streamMode
+        self.streamModel = streamModel
     }
 
     /// The target size of a generated input; nil for corpus files.
@@ -170,6 +183,9 @@ public enum Workloads {
                 Workload(
                     name: "stream-lines-async-\(size.label)", kind: .stream,
                     source: .generatedLines(bytes: size.bytes), streamMode: .async),
+                Workload(
+                    name: "stream-summaries-\(size.label)", kind: .stream,
+                    source: .generatedLines(bytes: size.bytes), streamMode: .reader, streamModel: .summary),
             ]
         }
         return workloads

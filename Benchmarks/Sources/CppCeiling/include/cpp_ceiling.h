@@ -75,18 +75,19 @@ int cpp_ceiling_summarize(const cpp_ceiling_decoder *decoder, cpp_ceiling_worklo
 typedef struct cpp_ceiling_stream_checksum {
     uint64_t count;      /**< records */
     uint64_t id_sum;     /**< wrapping sum of the ids */
-    uint64_t text_bytes; /**< bytes of every name and bio */
+    uint64_t text_bytes; /**< bytes of every name and bio (of every name, for summaries) */
 } cpp_ceiling_stream_checksum;
 
 /**
  * The ceiling of the streaming workloads: loads the file at `path` whole (simdjson's
  * `padded_string::load`) and decodes its records one at a time into a reused `Record`, folding each
  * into `out_checksum`: a root array, or with `json_lines` one document per line through
- * `iterate_many`. Unlike the Swift streams it holds the whole file in memory.
+ * `iterate_many`. With `summaries`, each record is decoded into a `RecordSummary` (three fields)
+ * instead. Unlike the Swift streams it holds the whole file in memory.
  *
  * Returns 0 on success, a simdjson error code otherwise, or -1 for an unexpected C++ exception.
  */
-int cpp_ceiling_stream_records(cpp_ceiling_decoder *decoder, const char *path, int json_lines,
+int cpp_ceiling_stream_records(cpp_ceiling_decoder *decoder, const char *path, int json_lines, int summaries,
                                cpp_ceiling_stream_checksum *out_checksum);
 
 /** The name of the simdjson kernel chosen at run time, e.g. "icelake" or "haswell". */

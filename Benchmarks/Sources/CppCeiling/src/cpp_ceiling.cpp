@@ -734,11 +734,18 @@ static void add(cpp_ceiling_stream_checksum &checksum, const Record &record) {
     checksum.text_bytes += record.name.size() + record.bio.size();
 }
 
+static void add(cpp_ceiling_stream_checksum &checksum, const RecordSummary &summary) {
+    checksum.count += 1;
+    checksum.id_sum += static_cast<uint64_t>(summary.id);
+    checksum.text_bytes += summary.name.size();
+}
+
+template <class Model>
 static cpp_ceiling_stream_checksum stream_records(cpp_ceiling_decoder &decoder, const char *path, bool json_lines) {
     simdjson::padded_string file;
     check(simdjson::padded_string::load(path).get(file));
     cpp_ceiling_stream_checksum checksum{};
-    Record record;
+    Model record;
     if (json_lines) {
         ondemand::document_stream documents;
         check(decoder.parser.iterate_many(file, 1 << 20).get(documents));
@@ -819,10 +826,11 @@ int cpp_ceiling_summarize(const cpp_ceiling_decoder *decoder, cpp_ceiling_worklo
     return 0;
 }
 
-int cpp_ceiling_stream_records(cpp_ceiling_decoder *decoder, const char *path, int json_lines,
+int cpp_ceiling_stream_records(cpp_ceiling_decoder *decoder, const char *path, int json_lines, int summaries,
                                cpp_ceiling_stream_checksum *out_checksum) {
     try {
-        *out_checksum = ceiling::stream_records(*decoder, path, json_lines != 0);
+        *out_checksum = summaries ? ceiling::stream_records<ceiling::RecordSummary>(*decoder, path, json_lines != 0)
+                                  : ceiling::stream_records<ceiling::Record>(*decoder, path, json_lines != 0);
         return 0;
     } catch (const ceiling::decode_failure &failure) {
         return static_cast<int>(failure.code);
