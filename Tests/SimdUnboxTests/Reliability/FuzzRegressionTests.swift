@@ -135,6 +135,25 @@ import Testing
         #expect(try JSONDecoder().decode(Codable.self, from: Data(#"{"a\"b": 1}"#.utf8)).value == nil)
     }
 
+    /// The same, for keys of every length the shim checks eight, four plus four, or one byte at a
+    /// time, with the quote or backslash first, inside or last: each matches only itself, written
+    /// escaped, never the raw bytes of another key.
+    @Test(arguments: [
+        (#"a":"#, #"{"a":"x"}"#), (#""a"#, #"{"b":1}"#), (#"abcd":"#, #"{"abcd":"x"}"#),
+        (#"ab\cd"#, #"{"ab\"cd":1}"#), (#"abcdefgh":"#, #"{"abcdefgh":"x"}"#),
+        (#"abcdefghijklmnop\"#, #"{"abcdefghijklmnop\"x":1}"#), (#"abcdefg"hijklmnop"#, #"{"abcdefg":1}"#),
+    ])
+    func keysWithQuotesOrBackslashesOfAnyLength(key: String, misleading: String) throws {
+        struct Lookup: UnboxableWithContext {
+            let value: JSONValue?
+            init(unboxer: Unboxer, context: String) throws { value = try unboxer.unboxIfPresent(key: context) }
+        }
+        #expect(try (unbox(string: misleading, context: key) as Lookup).value == nil)
+        let escaped = String(decoding: try JSONEncoder().encode(key), as: UTF8.self)
+        let matching = try unbox(string: #"{"zz":0,"# + escaped + #":7,"a":"x"}"#, context: key) as Lookup
+        #expect(matching.value == .number(JSONNumber("7")!))
+    }
+
     // MARK: Codable
 
     /// After malformed JSON met while looking for a key (swallowed by `try?`), the next lookup in
