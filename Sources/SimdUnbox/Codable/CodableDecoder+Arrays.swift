@@ -157,7 +157,12 @@ extension _CodableDecoder {
 /// `Array.init(from:)` through an unkeyed container (the array's frame at `level + 1`, its
 /// elements at `level + 2`), without the container, the existential calls per element and some
 /// of the runtime's metadata lookups of the unspecialized `Array.init(from:)`.
-protocol _DecodableArray: RangeReplaceableCollection where Element: Decodable {}
+protocol _DecodableArray: RangeReplaceableCollection where Element: Decodable {
+    init(
+        unsafeUninitializedCapacity: Int,
+        initializingWith initializer: (inout UnsafeMutableBufferPointer<Element>, inout Int) throws -> Void
+    ) rethrows
+}
 
 extension Array: _DecodableArray where Element: Decodable {}
 
@@ -165,6 +170,11 @@ extension _DecodableArray {
     // A protocol extension rather than a generic function or an extension of `Array`: it
     // receives `Self`'s metadata, so that the unspecialized code looks up no `Array<Element>`.
     /// Decodes the array `value` is, a child of the container at `level` reached by `component`.
+    ///
+    /// The first `inlineCount` elements are decoded into the session's scratch space and moved into
+    /// an array of exactly their number: growing an array in unspecialized code costs a lookup of
+    /// its storage's type in the runtime's cache, an allocation and a copy at every doubling, and
+    /// most arrays in documents are short. Longer arrays go on growing as usual.
     static func _decode(
         from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int, component: _CodingPathComponent,
         decoder: _CodableDecoder
@@ -177,25 +187,72 @@ extension _DecodableArray {
         _ = session.newToken(level: level + 1)
         var array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level + 1, component: nil)
         var iterator = csimdjson_array_iterator()
-        var code = csimdjson_array_iterate(&array, &iterator)
+        let code = csimdjson_array_iterate(&array, &iterator)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
-        var result = Self()
         var index = 0
         var element = csimdjson_value()
-        while true {
-            // As between the calls of an unkeyed container: once the document is found malformed,
-            // the cursors may be dead.
-            guard _fastPath(!context._state.pointee.broken) else { throw decoder._staleError(level: level + 1) }
-            var hasElement = false
-            code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
-            guard hasElement else { return result }
-            var elementOpened = _OpenedValue.none
-            result.append(
-                try decoder._decodeNested(
-                    Element.self, from: &element, opened: &elementOpened, level: level + 1, component: .index(index)))
+        guard try _nextValue(&iterator, into: &element, level: level, decoder: decoder) else { return Self() }
+        // Room in the session's scratch space (nested arrays take the space above this one's).
+        let savedTop = session.scratchTop
+        let (first, inline) = session.elementScratch(of: Element.self, upTo: inlineCount)
+        session.scratchTop += inline * MemoryLayout<Element>.stride
+        defer { session.scratchTop = savedTop }
+        do {
+            while index < inline {
+                guard try index == 0 || _nextValue(&iterator, into: &element, level: level, decoder: decoder) else {
+                    return Self(unsafeUninitializedCapacity: index) { buffer, count in
+                        if index > 0 { buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: first, count: index) }
+                        count = index
+                    }
+                }
+                (first + index).initialize(
+                    to: try _decodeElement(&element, index: index, level: level, decoder: decoder))
+                index += 1
+            }
+        } catch {
+            first.deinitialize(count: index)
+            throw error
+        }
+        var result = Self(unsafeUninitializedCapacity: 2 * inline) { buffer, count in
+            if inline > 0 { buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: first, count: inline) }
+            count = inline
+        }
+        // With no scratch space left (inline == 0), the first element has been read but not decoded.
+        while try (index == 0 && inline == 0) || _nextValue(&iterator, into: &element, level: level, decoder: decoder) {
+            result.append(try _decodeElement(&element, index: index, level: level, decoder: decoder))
             index += 1
         }
+        return result
+    }
+
+    /// The number of elements decoded into scratch space before the array is made.
+    static var inlineCount: Int { 16 }
+
+    /// Moves `iterator` to its next element, into `element`; false at the end. (Not an
+    /// `Element?`: in unspecialized code, that would cost a lookup of `Optional<Element>`'s
+    /// metadata for every element.)
+    @inline(__always)
+    static func _nextValue(
+        _ iterator: inout csimdjson_array_iterator, into element: inout csimdjson_value, level: Int,
+        decoder: _CodableDecoder
+    ) throws -> Bool {
+        let context = decoder.context
+        // As between the calls of an unkeyed container: once the document is found malformed,
+        // the cursors may be dead.
+        guard _fastPath(!context._state.pointee.broken) else { throw decoder._staleError(level: level + 1) }
+        var hasElement = false
+        let code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+        return hasElement
+    }
+
+    @inline(__always)
+    static func _decodeElement(
+        _ element: inout csimdjson_value, index: Int, level: Int, decoder: _CodableDecoder
+    ) throws -> Element {
+        var elementOpened = _OpenedValue.none
+        return try decoder._decodeNested(
+            Element.self, from: &element, opened: &elementOpened, level: level + 1, component: .index(index))
     }
 }
 

@@ -37,6 +37,36 @@ final class _CodableSession {
         live.reserveCapacity(16)
     }
 
+    deinit {
+        scratch?.deallocate()
+    }
+
+    /// Scratch space where arrays of `Decodable` elements collect their first elements (see
+    /// `_DecodableArray._decode`), used as a stack: an array takes the bytes from `scratchTop` up.
+    @exclusivity(unchecked) private var scratch: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) var scratchTop = 0
+    static let scratchCapacity = 64 << 10
+
+    /// Room for up to `count` elements of `Element` above `scratchTop`, which moves up to their
+    /// aligned start: where, and for how many (possibly none, when enclosing arrays used the scratch
+    /// space up). The caller moves `scratchTop` past what it uses, and back when done.
+    @inline(__always)
+    func elementScratch<Element>(of _: Element.Type, upTo count: Int) -> (UnsafeMutablePointer<Element>, Int) {
+        let base: UnsafeMutableRawPointer
+        if let scratch {
+            base = scratch
+        } else {
+            base = UnsafeMutableRawPointer.allocate(byteCount: Self.scratchCapacity, alignment: 16)
+            scratch = base
+        }
+        let alignment = MemoryLayout<Element>.alignment
+        let address = Int(bitPattern: base) + scratchTop
+        let start = min(((address + alignment - 1) & ~(alignment - 1)) - Int(bitPattern: base), Self.scratchCapacity)
+        let fitting = min(count, (Self.scratchCapacity - start) / MemoryLayout<Element>.stride)
+        scratchTop = start
+        return ((base + start).bindMemory(to: Element.self, capacity: fitting), fitting)
+    }
+
     /// Breaks the cycle between the boxes kept for reuse and the decoder their containers hold.
     func close() {
         keyedBoxes.removeAll()

@@ -86,6 +86,52 @@ struct SimdJSONDecoderTests {
         #expect(decoded.children[2].children[1].name == "r.2.1")
     }
 
+    /// Arrays collect their first elements in scratch space before they are made: every length
+    /// around the scratch count (16), errors before and after it (the elements decoded so far are
+    /// destroyed), and nesting deep enough to use the scratch space up.
+    struct Item: Decodable, Equatable { var a: Int; var b: String }
+
+    struct Chain: Decodable, Equatable {
+        var s1, s2, s3, s4, s5, s6, s7, s8: String?
+        var next: [Chain]
+    }
+
+    @Test func arraysOfEveryLengthAndDepth() throws {
+        func items(_ count: Int, badAt bad: Int? = nil) -> String {
+            let elements = (0..<count).map { #"{"a":\#($0 == bad ? "\"x\"" : String($0)),"b":"\#($0)"}"# }
+            return "[" + elements.joined(separator: ",") + "]"
+        }
+        let lengths = "[" + (0...40).map { items($0) }.joined(separator: ",") + "]"
+        var documents = [lengths, items(5, badAt: 3), items(40, badAt: 30), items(17, badAt: 16)]
+        var chain = #"{"s1":"end","next":[]}"#
+        // 200 levels of objects in arrays: the first levels' scratch space runs out for the deepest.
+        for depth in 0..<200 {
+            let sibling = chain.count < 200 ? chain : #"{"next":[]}"#
+            chain = #"{"s\#(depth % 8 + 1)":"\#(depth)","next":[\#(chain),\#(sibling)]}"#
+        }
+        documents.append(chain)
+        for document in documents {
+            let data = Data(document.utf8)
+            if document.hasPrefix("[[") {
+                let ours = try SimdJSONDecoder().decode([[Item]].self, from: data)
+                #expect(ours == (try JSONDecoder().decode([[Item]].self, from: data)))
+                #expect(ours.map(\.count) == Array(0...40))
+            } else if document.hasPrefix("[") {
+                func outcome(_ decode: () throws -> [Item]) -> String {
+                    do { return "\(try decode())" } catch DecodingError.typeMismatch(_, let context) {
+                        return "typeMismatch at " + pathText(context.codingPath)
+                    } catch { return "\(error)" }
+                }
+                #expect(
+                    outcome { try SimdJSONDecoder().decode([Item].self, from: data) }
+                        == outcome { try JSONDecoder().decode([Item].self, from: data) })
+            } else {
+                let ours = try SimdJSONDecoder().decode(Chain.self, from: data)
+                #expect(ours == (try JSONDecoder().decode(Chain.self, from: data)))
+            }
+        }
+    }
+
     /// A container kept beyond its use is never handed out again: read while the next objects
     /// decode, it throws as stale (it would read their fields if it had been handed out again).
     final class Keeper: Decodable {
