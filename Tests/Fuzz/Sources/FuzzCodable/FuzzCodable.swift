@@ -80,8 +80,18 @@ private func compare<T: Decodable & Equatable>(
 }
 
 private func summary(_ error: DecodingError) -> String {
+    /// The path, up to `Record.attributes`: Foundation decodes a dictionary's values in its hash
+    /// order, so which bad value inside it is reported first varies.
     func path(_ keys: [any CodingKey]) -> String {
-        keys.map { key in key.intValue.map { "#\($0)" } ?? key.stringValue }.joined(separator: "/")
+        var components: [String] = []
+        for key in keys {
+            components.append(key.intValue.map { "#\($0)" } ?? key.stringValue)
+            if key.stringValue == "attributes" && key.intValue == nil {
+                components.append("*")
+                break
+            }
+        }
+        return components.joined(separator: "/")
     }
     switch error {
     case .typeMismatch(let type, let context): return "typeMismatch(\(type)) at \(path(context.codingPath))"
