@@ -503,11 +503,6 @@ struct value_iterator_access : ondemand::value_iterator {
       &value_iterator_access::_json_iter;
 };
 
-/// `object.find_field_unordered(key)`, with every step checked. simdjson's unordered lookup,
-/// after reaching the end of the object, searches again from its first field *assuming* that part
-/// is well formed (it asserts, or without assertions has undefined behaviour, when it is not):
-/// skipping a value whose brackets do not match (`[ ... }`) can leave it anywhere. Here both passes
-/// are simdjson's checked, ordered lookup; a key found nowhere leaves the cursor where it was.
 /// Whether any byte of `word` is a quote or a backslash (the exact has-zero-byte test, twice).
 inline bool has_quote_or_backslash(uint64_t word) noexcept {
   constexpr uint64_t ones = 0x0101010101010101ULL;
@@ -542,6 +537,11 @@ inline bool has_quote_or_backslash(std::string_view key) noexcept {
   return false;
 }
 
+/// `object.find_field_unordered(key)`, with every step checked. simdjson's unordered lookup,
+/// after reaching the end of the object, searches again from its first field *assuming* that part
+/// is well formed (it asserts, or without assertions has undefined behaviour, when it is not):
+/// skipping a value whose brackets do not match (`[ ... }`) can leave it anywhere. Here both passes
+/// are simdjson's checked, ordered lookup; a key found nowhere leaves the cursor where it was.
 inline error_code find_field_checked(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
   // simdjson compares a key with the raw bytes of the document's keys: a key holding a backslash
   // would match a different, escaped key (`a\` matches `"a\"b"`), and one holding a quote could

@@ -10,8 +10,9 @@ import FuzzSupport
 /// Checks: no crash or AddressSanitizer report for any call order the header allows; every error
 /// code is a `csimdjson_error`; results are in range (types, locations and offsets inside the
 /// document, number texts in JSON's grammar, strings and keys valid UTF-8, bulk counts within
-/// capacity). Documents are iterated both from the parser's own buffer and from a caller buffer
-/// with exactly `CSIMDJSON_PADDING` bytes of padding (whose content the program picks), so that
+/// capacity); for valid documents, `has_escaped_keys` agrees with a key audit. Documents are
+/// iterated both from the parser's own buffer and from a caller buffer with exactly
+/// `CSIMDJSON_PADDING` bytes of padding (whose content the program picks), so that
 /// AddressSanitizer sees any read past the padding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzShim(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

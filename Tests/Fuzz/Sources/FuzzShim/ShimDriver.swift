@@ -1,5 +1,6 @@
 import CSimdJSON
 import FuzzSupport
+import SimdUnbox
 
 /// Runs a program of shim calls over one document, following the rules of `csimdjson.h`:
 ///
@@ -104,6 +105,12 @@ final class ShimDriver {
         return (found, starts)
     }
 
+    /// For a valid document, whether some key is written with an escape (nil for invalid ones).
+    private lazy var expectedEscapedKeys: Bool? = {
+        guard (try? JSONValue.validate(bytes: document)) != nil else { return nil }
+        return KeyAudit(document).hasEscapedKeys
+    }()
+
     // MARK: Running
 
     func run() {
@@ -179,6 +186,11 @@ final class ShimDriver {
         }
         check(code, "iterate")
         if code == CSIMDJSON_SUCCESS {
+            // Whether some key is escaped: for a valid document, what the key audit finds.
+            let escapedKeys = csimdjson_parser_has_escaped_keys(parser)
+            if let expected = expectedEscapedKeys {
+                fuzzRequire(escapedKeys == expected, "has_escaped_keys said \(escapedKeys), the key audit \(expected)")
+            }
             phase = .live
             cursors = [.value(root, .fresh)]
         } else {
