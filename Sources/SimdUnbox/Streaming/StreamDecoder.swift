@@ -183,6 +183,9 @@ final class _StreamDecoder<Element> {
     /// Records that `count` bytes were written into the space `writableSpace` returned.
     func commit(_ count: Int) {
         dataEnd += count
+        // The padding past the data is whitespace: readers of a window may look up to
+        // `CSIMDJSON_PADDING` bytes past its end.
+        (storage + dataEnd).update(repeating: 0x20, count: Self.padding)
     }
 
     /// Records the end of the input: what has not ended by now is truncated.
@@ -222,8 +225,10 @@ final class _StreamDecoder<Element> {
         var newCapacity = capacity
         while newCapacity < minimum { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity + Self.padding)
-        grown.update(from: storage, count: dataEnd)
-        (grown + dataEnd).initialize(repeating: 0x20, count: newCapacity + Self.padding - dataEnd)
+        grown.initialize(from: storage, count: dataEnd)
+        // Only the padding past the data is filled (`commit` keeps it so): the rest is written
+        // before it is read.
+        (grown + dataEnd).initialize(repeating: 0x20, count: Self.padding)
         storage.deallocate()
         storage = grown
         capacity = newCapacity
