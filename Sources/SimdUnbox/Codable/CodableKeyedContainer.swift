@@ -88,12 +88,12 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 if session.keyedBoxes[index].keyType == keyType
                     && isKnownUniquelyReferenced(&session.keyedBoxes[index].box)
                 {
-                    let entry = session.keyedBoxes[index]
-                    entry.state.decoder = decoder
-                    entry.state.object = object
-                    entry.state.level = level
-                    entry.state.token = token
-                    return unsafeBitCast(entry.box, to: KeyedDecodingContainer<Key>.self)
+                    let state = session.keyedBoxes[index].state
+                    if state.decoder !== decoder { state.decoder = decoder }
+                    state.object = object
+                    state.level = level
+                    state.token = token
+                    return unsafeBitCast(session.keyedBoxes[index].box, to: KeyedDecodingContainer<Key>.self)
                 }
                 index += 1
             }

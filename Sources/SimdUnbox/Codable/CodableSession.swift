@@ -97,7 +97,9 @@ final class _CodableSession {
     func setPath(_ level: Int, _ component: _CodingPathComponent) {
         if path.count > level {
             path[level] = component
-            if path.count > level + 1 { path.removeLast(path.count - level - 1) }
+            // One at a time: `removeLast(_:)` goes through the general `replaceSubrange`, and the
+            // stack is seldom more than one deeper.
+            while path.count > level + 1 { path.removeLast() }
         } else {
             while path.count < level { path.append(.superKey) }
             path.append(component)
@@ -109,7 +111,7 @@ final class _CodableSession {
     @inline(__always)
     func newToken(level: Int) -> UInt64 {
         lastToken &+= 1
-        if live.count > level { live.removeLast(live.count - level) }
+        while live.count > level { live.removeLast() }
         while live.count < level { live.append(0) }
         live.append(lastToken)
         return lastToken
@@ -122,7 +124,7 @@ final class _CodableSession {
         guard _fastPath(level < live.count && live[level] == token && !context._state.pointee.broken) else {
             return false
         }
-        if live.count > level + 1 { live.removeLast(live.count - level - 1) }
+        while live.count > level + 1 { live.removeLast() }
         return true
     }
 
