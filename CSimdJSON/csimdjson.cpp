@@ -5,6 +5,7 @@
 // of one type ever aliases storage of another.
 
 #include "csimdjson.h"
+#include "csimdjson_bytes.h"
 
 #include <simdjson.h>
 
@@ -503,40 +504,6 @@ struct value_iterator_access : ondemand::value_iterator {
       &value_iterator_access::_json_iter;
 };
 
-/// Whether any byte of `word` is a quote or a backslash (the exact has-zero-byte test, twice).
-inline bool has_quote_or_backslash(uint64_t word) noexcept {
-  constexpr uint64_t ones = 0x0101010101010101ULL;
-  const uint64_t quotes = word ^ (ones * uint8_t('"'));
-  const uint64_t backslashes = word ^ (ones * uint8_t('\\'));
-  return (((quotes - ones) & ~quotes) | ((backslashes - ones) & ~backslashes)) & (ones << 7);
-}
-
-/// Whether `key` holds a quote or a backslash, eight bytes at a time (a byte loop cost more than
-/// the lookup it guards).
-inline bool has_quote_or_backslash(std::string_view key) noexcept {
-  const char *bytes = key.data();
-  const size_t length = key.size();
-  uint64_t word = 0;
-  if (length >= 8) {
-    for (size_t offset = 0; offset + 8 <= length; offset += 8) {
-      std::memcpy(&word, bytes + offset, 8);
-      if (has_quote_or_backslash(word)) { return true; }
-    }
-    std::memcpy(&word, bytes + length - 8, 8);
-    return has_quote_or_backslash(word);
-  }
-  if (length >= 4) {
-    uint32_t head = 0, tail = 0;
-    std::memcpy(&head, bytes, 4);
-    std::memcpy(&tail, bytes + length - 4, 4);
-    return has_quote_or_backslash(uint64_t(head) | (uint64_t(tail) << 32));
-  }
-  for (size_t index = 0; index < length; ++index) {
-    if (bytes[index] == '"' || bytes[index] == '\\') { return true; }
-  }
-  return false;
-}
-
 /// `object.find_field_unordered(key)`, with every step checked. simdjson's unordered lookup,
 /// after reaching the end of the object, searches again from its first field *assuming* that part
 /// is well formed (it asserts, or without assertions has undefined behaviour, when it is not):
@@ -547,7 +514,7 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
   // would match a different, escaped key (`a\` matches `"a\"b"`), and one holding a quote could
   // read past the key. Such keys only match by their unescaped value, which the caller looks up
   // by iterating the keys.
-  if (simdjson_unlikely(has_quote_or_backslash(key))) { return NO_SUCH_FIELD; }
+  if (simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) { return NO_SUCH_FIELD; }
   ondemand::json_iterator *iterator = (object.*object_access::iterator).*value_iterator_access::json_iterator;
   const ondemand::token_position position = iterator->position();
   const ondemand::depth_t depth = iterator->depth();

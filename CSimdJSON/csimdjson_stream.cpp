@@ -12,6 +12,7 @@
 // the baseline instruction set (SSE2 on x86-64), so no `-march` flag is needed.
 
 #include "csimdjson_stream.h"
+#include "csimdjson_bytes.h"
 
 #include <cstring>
 
@@ -55,35 +56,6 @@ struct class_table {
 constexpr class_table table;
 
 constexpr uint32_t max_depth = 0x7fffffff;
-
-/// The first `"` or `\` in [p, end), or `end`.
-inline const uint8_t *find_quote_or_backslash(const uint8_t *p, const uint8_t *end) noexcept {
-#if defined(__SSE2__)
-  const __m128i quotes = _mm_set1_epi8('"');
-  const __m128i backslashes = _mm_set1_epi8('\\');
-  while (end - p >= 16) {
-    __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
-    int mask = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(block, quotes), _mm_cmpeq_epi8(block, backslashes)));
-    if (mask != 0) { return p + __builtin_ctz(unsigned(mask)); }
-    p += 16;
-  }
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  // Eight bytes at a time: the lowest flagged byte is exact (false positives only sit above it).
-  constexpr uint64_t ones = 0x0101010101010101ULL;
-  constexpr uint64_t highs = 0x8080808080808080ULL;
-  while (end - p >= 8) {
-    uint64_t word;
-    std::memcpy(&word, p, 8);
-    uint64_t q = word ^ (ones * uint8_t('"'));
-    uint64_t b = word ^ (ones * uint8_t('\\'));
-    uint64_t found = ((q - ones) & ~q & highs) | ((b - ones) & ~b & highs);
-    if (found != 0) { return p + (__builtin_ctzll(found) >> 3); }
-    p += 8;
-  }
-#endif
-  while (p < end && *p != '"' && *p != '\\') { ++p; }
-  return p;
-}
 
 /// The first `"`, `[`, `]`, `{` or `}` in [p, end), or `end`: inside an element, nothing else can
 /// change the depth or start a string.
@@ -277,7 +249,7 @@ extern "C" csimdjson_error csimdjson_boundary_scanner_scan(csimdjson_boundary_sc
       continue;
     }
     if (state & in_string) {
-      p = find_quote_or_backslash(p, end);
+      p = csimdjson_bytes::find_quote_or_backslash(p, end);
       if (p == end) { break; }
       if (*p == '\\') {
         state |= after_backslash;

@@ -189,38 +189,37 @@ extension _DecodableArray {
         var iterator = csimdjson_array_iterator()
         let code = csimdjson_array_iterate(&array, &iterator)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
-        var index = 0
         var element = csimdjson_value()
-        guard try _nextValue(&iterator, into: &element, level: level, decoder: decoder) else { return Self() }
+        var hasElement = try _nextValue(&iterator, into: &element, level: level, decoder: decoder)
+        guard hasElement else { return Self() }
         // Room in the session's scratch space (nested arrays take the space above this one's).
         let savedTop = session.scratchTop
-        let (first, inline) = session.elementScratch(of: Element.self, upTo: inlineCount)
-        session.scratchTop += inline * MemoryLayout<Element>.stride
+        let (first, inline) = session.takeScratch(for: Element.self, upTo: inlineCount)
         defer { session.scratchTop = savedTop }
+        var index = 0
         do {
-            while index < inline {
-                guard try index == 0 || _nextValue(&iterator, into: &element, level: level, decoder: decoder) else {
-                    return Self(unsafeUninitializedCapacity: index) { buffer, count in
-                        if index > 0 { buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: first, count: index) }
-                        count = index
-                    }
-                }
+            while hasElement && index < inline {
                 (first + index).initialize(
                     to: try _decodeElement(&element, index: index, level: level, decoder: decoder))
                 index += 1
+                hasElement = try _nextValue(&iterator, into: &element, level: level, decoder: decoder)
             }
         } catch {
             first.deinitialize(count: index)
             throw error
         }
-        var result = Self(unsafeUninitializedCapacity: 2 * inline) { buffer, count in
-            if inline > 0 { buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: first, count: inline) }
-            count = inline
+        // Exactly the elements read so far, or room to grow when there are more.
+        let initialized = index
+        var result = Self(unsafeUninitializedCapacity: hasElement ? 2 * inline : initialized) { buffer, count in
+            if initialized > 0 {
+                buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: first, count: initialized)
+            }
+            count = initialized
         }
-        // With no scratch space left (inline == 0), the first element has been read but not decoded.
-        while try (index == 0 && inline == 0) || _nextValue(&iterator, into: &element, level: level, decoder: decoder) {
+        while hasElement {
             result.append(try _decodeElement(&element, index: index, level: level, decoder: decoder))
             index += 1
+            hasElement = try _nextValue(&iterator, into: &element, level: level, decoder: decoder)
         }
         return result
     }

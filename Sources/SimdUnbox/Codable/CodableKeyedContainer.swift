@@ -10,20 +10,23 @@ final class _KeyTable {
     var keysInOrder: [String] = []
 }
 
-/// What a keyed container reads: its object cursor, nesting level and token. A class, so that the
-/// standard library's box around a container can be handed out again for the next object once
-/// nobody holds it (see `_CodableKeyedContainer.make`).
+/// What a keyed container reads: its object cursor, nesting level and token, and with a key
+/// strategy other than `useDefaultKeys`, the object's key table. A class, so that the standard
+/// library's box around a container can be handed out again for the next object once nobody holds
+/// it (see `_CodableKeyedContainer.make`).
 final class _KeyedContainerState {
     @exclusivity(unchecked) var decoder: _CodableDecoder
     @exclusivity(unchecked) var object: csimdjson_object
     @exclusivity(unchecked) var level: Int
     @exclusivity(unchecked) var token: UInt64
+    @exclusivity(unchecked) var keyTable: _KeyTable?
 
-    init(decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64) {
+    init(decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64, keyTable: _KeyTable?) {
         self.decoder = decoder
         self.object = object
         self.level = level
         self.token = token
+        self.keyTable = keyTable
     }
 }
 
@@ -77,9 +80,7 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         -> KeyedDecodingContainer<Key>
     {
         let session = decoder.session
-        if !session.usesDefaultKeys && session.keyTables[token] == nil {
-            session.keyTables[token] = try _makeKeyTable(decoder, object, level)
-        }
+        let keyTable = session.usesDefaultKeys ? nil : try _makeKeyTable(decoder, object, level)
         let layout = _KeyedContainerBoxes.layout.load(ordering: .relaxed)
         let keyType = ObjectIdentifier(Key.self)
         if layout == _KeyedContainerBoxes.singleBox {
@@ -93,12 +94,14 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                     state.object = object
                     state.level = level
                     state.token = token
+                    state.keyTable = keyTable
                     return unsafeBitCast(session.keyedBoxes[index].box, to: KeyedDecodingContainer<Key>.self)
                 }
                 index += 1
             }
         }
-        let state = _KeyedContainerState(decoder: decoder, object: object, level: level, token: token)
+        let state = _KeyedContainerState(
+            decoder: decoder, object: object, level: level, token: token, keyTable: keyTable)
         let container = KeyedDecodingContainer(Self(state: state))
         if (layout == _KeyedContainerBoxes.singleBox || (layout == 0 && _KeyedContainerBoxes.check(container)))
             && session.keyedBoxes.count < _KeyedContainerBoxes.limit
@@ -108,12 +111,8 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return container
     }
 
-    /// The key table of a key strategy (kept in the session, so that this container stays small:
-    /// the standard library copies it for every call).
-    @inline(__always)
-    var keyTable: _KeyTable? {
-        decoder.session.usesDefaultKeys ? nil : decoder.session.keyTables[token]
-    }
+    /// The key table of a key strategy (nil with `useDefaultKeys`).
+    @inline(__always) var keyTable: _KeyTable? { state.keyTable }
 
     var codingPath: [any CodingKey] { decoder.session.codingPath(level) }
 

@@ -22,11 +22,9 @@ final class _CodableSession {
     /// `live[L]`: the token of the value that containers at level `L` read.
     @exclusivity(unchecked) var live: [UInt64] = []
     @exclusivity(unchecked) var lastToken: UInt64 = 0
-    /// Key tables of keyed containers (key strategies other than `useDefaultKeys`), by token.
-    @exclusivity(unchecked) var keyTables: [UInt64: _KeyTable] = [:]
-    /// The options' user info as `Decoder` hands it out, built on first use.
     /// Whether keys are matched as written.
     let usesDefaultKeys: Bool
+    /// The options' user info as `Decoder` hands it out, built on first use.
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
     init(context: _DecodingContext, options: _CodableOptions) {
@@ -47,11 +45,11 @@ final class _CodableSession {
     @exclusivity(unchecked) var scratchTop = 0
     static let scratchCapacity = 64 << 10
 
-    /// Room for up to `count` elements of `Element` above `scratchTop`, which moves up to their
-    /// aligned start: where, and for how many (possibly none, when enclosing arrays used the scratch
-    /// space up). The caller moves `scratchTop` past what it uses, and back when done.
+    /// Takes room for up to `count` elements of `Element` from the scratch space, above what
+    /// enclosing arrays took: where, and for how many (none when they took it all). The caller puts
+    /// `scratchTop` back to what it was when done with them.
     @inline(__always)
-    func elementScratch<Element>(of _: Element.Type, upTo count: Int) -> (UnsafeMutablePointer<Element>, Int) {
+    func takeScratch<Element>(for _: Element.Type, upTo count: Int) -> (UnsafeMutablePointer<Element>, Int) {
         let base: UnsafeMutableRawPointer
         if let scratch {
             base = scratch
@@ -62,9 +60,9 @@ final class _CodableSession {
         let alignment = MemoryLayout<Element>.alignment
         let address = Int(bitPattern: base) + scratchTop
         let start = min(((address + alignment - 1) & ~(alignment - 1)) - Int(bitPattern: base), Self.scratchCapacity)
-        let fitting = min(count, (Self.scratchCapacity - start) / MemoryLayout<Element>.stride)
-        scratchTop = start
-        return ((base + start).bindMemory(to: Element.self, capacity: fitting), fitting)
+        let taken = min(count, (Self.scratchCapacity - start) / MemoryLayout<Element>.stride)
+        scratchTop = start + taken * MemoryLayout<Element>.stride
+        return ((base + start).bindMemory(to: Element.self, capacity: taken), taken)
     }
 
     /// Breaks the cycle between the boxes kept for reuse and the decoder their containers hold.
@@ -77,7 +75,6 @@ final class _CodableSession {
     func prepareForNextElement() {
         path.removeAll(keepingCapacity: true)
         live.removeAll(keepingCapacity: true)
-        if !keyTables.isEmpty { keyTables.removeAll(keepingCapacity: true) }
     }
 
     /// The coding path down to level `level`.

@@ -1,0 +1,76 @@
+// Byte searches that the shim's parts share (csimdjson.cpp's key check, csimdjson_stream.cpp's
+// boundary scanner). Internal: not part of the C API in include/.
+#ifndef CSIMDJSON_BYTES_H
+#define CSIMDJSON_BYTES_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace csimdjson_bytes {
+
+/// The high bit of each byte of `word` that is a quote or a backslash (the has-zero-byte test,
+/// twice). Bits above the lowest flagged byte may be false positives; the lowest one is exact (on
+/// a little-endian load, the first such byte), and the result is zero only when no byte is a quote
+/// or a backslash.
+inline uint64_t quote_or_backslash_bits(uint64_t word) noexcept {
+  constexpr uint64_t ones = 0x0101010101010101ULL;
+  const uint64_t quotes = word ^ (ones * uint8_t('"'));
+  const uint64_t backslashes = word ^ (ones * uint8_t('\\'));
+  return (((quotes - ones) & ~quotes) | ((backslashes - ones) & ~backslashes)) & (ones << 7);
+}
+
+/// The first `"` or `\` in [p, end), or `end`: for long spans (strings inside stream elements).
+inline const uint8_t *find_quote_or_backslash(const uint8_t *p, const uint8_t *end) noexcept {
+#if defined(__SSE2__)
+  const __m128i quotes = _mm_set1_epi8('"');
+  const __m128i backslashes = _mm_set1_epi8('\\');
+  while (end - p >= 16) {
+    __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    int mask = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(block, quotes), _mm_cmpeq_epi8(block, backslashes)));
+    if (mask != 0) { return p + __builtin_ctz(unsigned(mask)); }
+    p += 16;
+  }
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  while (end - p >= 8) {
+    uint64_t word;
+    std::memcpy(&word, p, 8);
+    if (uint64_t found = quote_or_backslash_bits(word)) { return p + (__builtin_ctzll(found) >> 3); }
+    p += 8;
+  }
+#endif
+  while (p < end && *p != '"' && *p != '\\') { ++p; }
+  return p;
+}
+
+/// Whether the `length` bytes at `bytes` hold a quote or a backslash: for short spans (lookup
+/// keys), in fixed-size reads that may overlap (a byte loop cost about as much as a short lookup).
+inline bool has_quote_or_backslash(const char *bytes, size_t length) noexcept {
+  uint64_t word = 0;
+  if (length >= 8) {
+    for (size_t offset = 0; offset + 8 <= length; offset += 8) {
+      std::memcpy(&word, bytes + offset, 8);
+      if (quote_or_backslash_bits(word) != 0) { return true; }
+    }
+    std::memcpy(&word, bytes + length - 8, 8);
+    return quote_or_backslash_bits(word) != 0;
+  }
+  if (length >= 4) {
+    uint32_t head = 0, tail = 0;
+    std::memcpy(&head, bytes, 4);
+    std::memcpy(&tail, bytes + length - 4, 4);
+    return quote_or_backslash_bits(uint64_t(head) | (uint64_t(tail) << 32)) != 0;
+  }
+  for (size_t index = 0; index < length; ++index) {
+    if (bytes[index] == '"' || bytes[index] == '\\') { return true; }
+  }
+  return false;
+}
+
+} // namespace csimdjson_bytes
+
+#endif
