@@ -1,6 +1,5 @@
 import CSimdJSON
 import Foundation
-import Synchronization
 
 /// Decodes `Decodable` types from JSON at simdjson speed: a drop-in replacement for Foundation's
 /// `JSONDecoder`, with the same options, the same results and the same errors.
@@ -47,7 +46,7 @@ public final class SimdJSONDecoder: Sendable {
     /// The strategy for non-conforming floats (infinity, NaN) written as strings: Foundation's type.
     public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
 
-    let _options = Mutex(_CodableOptions())
+    let _options = _Locked(_CodableOptions())
 
     /// Creates a decoder with Foundation's default options.
     ///

@@ -23,16 +23,12 @@ final class _Parser: @unchecked Sendable {
 /// A small pool of parsers shared by every decode in the process, so that each decode reuses the
 /// buffers an earlier one grew (DESIGN.md, facts 8 and 9). A parser is lent to one decode at a
 /// time and never shared while lent.
-///
-/// The lock is an `NSLock` (a pthread mutex) rather than `Synchronization.Mutex`, whose futex-based
-/// implementation ThreadSanitizer cannot see, so that the concurrency tests run clean under it.
 @usableFromInline
-final class _ParserPool: @unchecked Sendable {
+final class _ParserPool: Sendable {
     @usableFromInline static let shared = _ParserPool()
 
-    /// Parsers kept for reuse, guarded by `lock`.
-    private var idle: [_Parser] = []
-    private let lock = NSLock()
+    /// Parsers kept for reuse.
+    private let idle = _Locked<[_Parser]>([])
     /// Keep at most this many idle parsers; their buffers can be several times the largest input.
     private let limit = 8
     /// Parsers that grew past this many bytes of input are not kept.
@@ -40,17 +36,12 @@ final class _ParserPool: @unchecked Sendable {
 
     @usableFromInline
     func take() -> _Parser {
-        lock.lock()
-        let parser = idle.popLast()
-        lock.unlock()
-        return parser ?? _Parser()
+        idle.withLock { $0.popLast() } ?? _Parser()
     }
 
     @usableFromInline
     func give(_ parser: _Parser, lastInputSize: Int) {
         guard lastInputSize <= largestKept else { return }
-        lock.lock()
-        if idle.count < limit { idle.append(parser) }
-        lock.unlock()
+        idle.withLock { if $0.count < limit { $0.append(parser) } }
     }
 }

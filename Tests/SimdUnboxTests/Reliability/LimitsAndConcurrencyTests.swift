@@ -97,6 +97,36 @@ import Darwin
 
     /// One `SimdJSONDecoder`, the `unbox` entry points, `JSONValue` and stream readers, all used from
     /// many tasks at once on the same documents: every task gets the sequential result.
+    /// Threads that set a decoder's options while others decode with it: each decode sees the
+    /// options as they were when it began. Threads, not tasks, so that they meet at the options'
+    /// lock, which ThreadSanitizer must see taken and released (a lock it cannot see makes such
+    /// meetings races).
+    @Test func optionsChangedWhileOtherThreadsDecode() throws {
+        struct Name: Decodable { let screenName: String }
+        let decoder = SimdJSONDecoder()
+        let json = Data(#"{"screen_name":"snake","screenName":"camel"}"#.utf8)
+        let expectedWithSnakeCase = try JSONDecoder.snakeCase.decode(Name.self, from: json).screenName
+        let tally = ThreadTally()
+        let threads = (0..<4).map { index in
+            Thread {
+                var names: [String: Int] = [:]
+                for round in 0..<10_000 {
+                    if round % 2 == 0 {
+                        decoder.keyDecodingStrategy = (round + index) % 4 == 0 ? .convertFromSnakeCase : .useDefaultKeys
+                        decoder.userInfo[.round] = round
+                    } else {
+                        names[(try? decoder.decode(Name.self, from: json))?.screenName ?? "error", default: 0] += 1
+                    }
+                }
+                tally.finish(names)
+            }
+        }
+        threads.forEach { $0.start() }
+        while tally.finished < threads.count { usleep(1_000) }
+        #expect(Set(tally.names.keys).isSubset(of: ["camel", expectedWithSnakeCase]))
+        #expect(tally.names.values.reduce(0, +) == 20_000)
+    }
+
     @Test func oneDecoderAndTheEntryPointsFromManyTasks() async throws {
         let twitter = try TestSupport.corpus("twitter.json")
         let events = try TestSupport.corpus("github_events.json")
@@ -159,5 +189,32 @@ private struct JSONValueBox: Decodable {
     init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         while !container.isAtEnd { _ = try container.decode(JSONValueBox.self) }
+    }
+}
+
+/// What the threads of `optionsChangedWhileOtherThreadsDecode` decoded, behind a pthread mutex.
+private final class ThreadTally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _names: [String: Int] = [:]
+    private var _finished = 0
+    var names: [String: Int] { lock.withLock { _names } }
+    var finished: Int { lock.withLock { _finished } }
+    func finish(_ names: [String: Int]) {
+        lock.withLock {
+            _names.merge(names, uniquingKeysWith: +)
+            _finished += 1
+        }
+    }
+}
+
+private extension CodingUserInfoKey {
+    static let round = CodingUserInfoKey(rawValue: "round")!
+}
+
+private extension JSONDecoder {
+    static var snakeCase: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
     }
 }
