@@ -79,7 +79,7 @@ extension _CodableDecoder {
         guard code == CSIMDJSON_SUCCESS else {
             throw .other(context._malformedError(code, offset: context._offset(of: &value)))
         }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        return _validatedString(bytes, count)
     }
 
     // MARK: Strings and booleans
@@ -90,7 +90,7 @@ extension _CodableDecoder {
         var count = 0
         let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &value, expected: .string) }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        return _validatedString(bytes, count)
     }
 
     @inline(__always)
@@ -227,7 +227,7 @@ extension _CodableDecoder {
             var bytes: UnsafePointer<UInt8>?
             var count = 0
             if csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count) == CSIMDJSON_SUCCESS {
-                let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+                let string = _validatedString(bytes, count)
                 if string == positiveInfinity { return T.infinity }
                 if string == negativeInfinity { return -T.infinity }
                 if string == nan { return T.nan }

@@ -134,7 +134,7 @@ extension _CodableDecoder {
             guard code == CSIMDJSON_SUCCESS else { throw context._containerError(code) }
             guard hasField else { break }
             guard session.claim(level: myLevel, token: myToken) else { throw _staleError(level: myLevel) }
-            let key = String(decoding: UnsafeBufferPointer(start: keyBytes, count: keyCount), as: UTF8.self)
+            let key = _validatedString(keyBytes, keyCount)
             var fieldOpened = _OpenedValue.none
             let element = try _decodeNested(
                 Value.self, from: &fieldValue, opened: &fieldOpened, level: myLevel,

@@ -240,7 +240,7 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             var count = 0
             code = csimdjson_object_iterator_next(parser, &iterator, &hasField, &bytes, &count, &value)
             guard code == CSIMDJSON_SUCCESS, hasField else { return code }
-            body(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+            body(_validatedString(bytes, count))
         }
     }
 
@@ -341,7 +341,7 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             throw _fusedError(code, &value, key, type: String.self, expected: .string)
         }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        return _validatedString(bytes, count)
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
@@ -354,7 +354,7 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.baseAddress, $0.count, &bytes, &count, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) {
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+            return _validatedString(bytes, count)
         }
         if code == CSIMDJSON_NO_SUCH_FIELD {
             return try _readFieldIfPresent(key, String.self, missed: true) { v throws(_ReadFailure) in

@@ -180,7 +180,7 @@ extension _DecodingContext {
             code = csimdjson_object_iterator_next(_parser.handle, &iterator, &hasField, &keyBytes, &keyCount, &element)
             guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
             guard hasField else { return }
-            let key = String(decoding: UnsafeBufferPointer(start: keyBytes, count: keyCount), as: UTF8.self)
+            let key = _validatedString(keyBytes, keyCount)
             do {
                 try decode(key, &element)
             } catch {

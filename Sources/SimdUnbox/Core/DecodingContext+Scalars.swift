@@ -13,7 +13,7 @@ extension _DecodingContext {
         var count = 0
         let code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .string) }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        return _validatedString(bytes, count)
     }
 
     @inlinable
@@ -50,7 +50,7 @@ extension _DecodingContext {
         var count = 0
         let code = csimdjson_value_get_number_text(&value, &bytes, &count)
         guard code == CSIMDJSON_SUCCESS else { throw _valueError(code, value: &value, expected: .number) }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        return _validatedString(bytes, count)
     }
 
     // MARK: Integers

@@ -193,6 +193,33 @@ import Testing
         #expect(value.name == "ü ✓ 😀 𝄞 \u{10FFFF}")
     }
 
+    /// Strings are made from simdjson's bytes without Swift checking their UTF-8 again, which is
+    /// sound only if no escape unescapes to invalid UTF-8. Every `\uXXXX`, and surrogates paired
+    /// every way, give what `JSONDecoder` gives: the same string (whose bytes are valid UTF-8) or
+    /// an error (lone or mismatched surrogates).
+    @Test func everyUnicodeEscapeUnescapesToValidUTF8() throws {
+        var escapes = (0...0xFFFF).map { String(format: "\\u%04x", $0) }
+        for high in stride(from: 0xD800, through: 0xDBFF, by: 0x3F) {
+            for low in [0xDC00, 0xDC01, 0xDE00, 0xDFFF, 0xD800, 0xDBFF, 0xE000, 0x0041] {
+                escapes.append(String(format: "\\u%04X\\u%04X", high, low))
+            }
+            escapes.append(String(format: "\\u%04Xx", high))
+        }
+        var mismatches: [String] = []
+        for escape in escapes {
+            let json = Data("[\"a\(escape)b\"]".utf8)
+            let expected = try? JSONDecoder().decode([String].self, from: json)
+            let unboxed = try? unbox(data: json) as [String]
+            let decoded = try? SimdJSONDecoder().decode([String].self, from: json)
+            let valid = [unboxed, decoded].allSatisfy { strings in
+                strings.map { $0.allSatisfy { String(validating: Array($0.utf8), as: UTF8.self) == $0 } } ?? true
+            }
+            if unboxed != expected || decoded != expected || !valid { mismatches.append(escape) }
+        }
+        #expect(mismatches.count == 0)
+        #expect(Array(mismatches.prefix(5)) == [])
+    }
+
     // MARK: NUL bytes
 
     @Test func nulBytes() throws {
