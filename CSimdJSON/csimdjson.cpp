@@ -503,12 +503,18 @@ struct value_iterator_access : ondemand::value_iterator {
   static constexpr ondemand::json_iterator *ondemand::value_iterator::*json_iterator =
       &value_iterator_access::_json_iter;
 };
+/// A value over a field's value iterator, as `object::find_field` makes one (the constructor is
+/// protected; this derived type adds nothing, so it converts to the value it wraps).
+struct value_access : ondemand::value {
+  explicit value_access(const ondemand::value_iterator &iterator) noexcept : ondemand::value(iterator) {}
+};
 
 /// `object.find_field_unordered(key)`, with every step checked. simdjson's unordered lookup,
 /// after reaching the end of the object, searches again from its first field *assuming* that part
 /// is well formed (it asserts, or without assertions has undefined behaviour, when it is not):
-/// skipping a value whose brackets do not match (`[ ... }`) can leave it anywhere. Here both passes
-/// are simdjson's checked, ordered lookup; a key found nowhere leaves the cursor where it was.
+/// skipping a value whose brackets do not match (`[ ... }`) can leave it anywhere. Here the first
+/// pass is simdjson's checked, ordered lookup, and the second walks the fields before the first
+/// pass's start with the same checked steps; a key found nowhere leaves the cursor where it was.
 inline error_code find_field_checked(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
   // simdjson compares a key with the raw bytes of the document's keys: a key holding a backslash
   // would match a different, escaped key (`a\` matches `"a\"b"`), and one holding a quote could
@@ -520,11 +526,23 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
   const ondemand::depth_t depth = iterator->depth();
   error_code error = object.find_field(key).get(out);
   if (simdjson_likely(error != NO_SUCH_FIELD)) { return error; }
-  bool has_fields = false;
-  if ((error = object.reset().get(has_fields))) { return error; }
-  if (has_fields) {
-    error = object.find_field(key).get(out);
-    if (error != NO_SUCH_FIELD) { return error; }
+  // The fields from where the first pass started to the end were compared; compare those before
+  // it, and stop there (the first key at or past that position was compared already).
+  bool has_field = false;
+  if ((error = object.reset().get(has_field))) { return error; }
+  ondemand::value_iterator &fields = object.*object_access::iterator;
+  while (has_field && iterator->position() < position) {
+    ondemand::raw_json_string actual_key;
+    if ((error = fields.field_key().get(actual_key))) { return error; }
+    if ((error = fields.field_value())) { return error; }
+    // The key holds no quote or backslash (checked above), so comparing it with the raw bytes of
+    // a document's key cannot read past that key.
+    if (actual_key.unsafe_is_equal(key)) {
+      out = value_access(fields.child());
+      return SUCCESS;
+    }
+    if ((error = fields.skip_child())) { return error; }
+    if ((error = fields.has_next_field().get(has_field))) { return error; }
   }
   // Not found: back to where the lookup started, as simdjson's own unordered lookup leaves it.
   (iterator->*json_iterator_access::tokens).set_position(position);
