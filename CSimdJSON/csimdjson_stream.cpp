@@ -5,9 +5,9 @@
 // backslashes, brackets, commas, whitespace), with a vector search for the end of each string.
 // Inside an element, where nearly all of a stream's bytes are and only quotes, backslashes and
 // brackets matter, it works on 64-byte blocks instead: one pass classifies the block into bit
-// masks; in a block without backslashes a running XOR of the quote mask tells the brackets inside
-// strings from the others at once, and in the rare block with backslashes the bytes of the masks
-// are visited in order. Either way the rules are the byte-wise machine's, so where a piece of the
+// masks; the escaped bytes follow from the backslash mask, and a running XOR of the unescaped
+// quotes tells the brackets inside strings from the others at once. Only a block with a backslash
+// outside a string (never in valid JSON) has the bytes of its masks visited in order. Either way the rules are the byte-wise machine's, so where a piece of the
 // stream is cut never changes the result. It runs on
 // the baseline instruction set (SSE2 on x86-64), so no `-march` flag is needed.
 
@@ -117,6 +117,27 @@ inline block_masks classify(const uint8_t *p) noexcept {
   return masks;
 }
 
+/// The bytes of a 64-byte block that a backslash escapes: those after a run of backslashes of odd
+/// length. `carry` says on entry whether the block's first byte is escaped by the block before, and
+/// on return whether the next block's first byte is. Runs are found by addition: adding a run's
+/// first bit to the mask carries through the run to the byte just past it, and whether that run
+/// had odd length follows from whether it started on an even or an odd bit and where it ended.
+inline uint64_t escaped_bytes(uint64_t backslashes, bool &carry) noexcept {
+  constexpr uint64_t even_bits = 0x5555555555555555ULL;
+  const uint64_t first = carry ? 1 : 0;
+  backslashes &= ~first; // an escaped backslash escapes nothing
+  const uint64_t starts = backslashes & ~(backslashes << 1);
+  uint64_t after_even_runs = 0;
+  uint64_t after_odd_runs = 0;
+  // A run from an even bit to the block's end has even length: its overflow escapes nothing.
+  (void)__builtin_add_overflow(backslashes, starts & even_bits, &after_even_runs);
+  carry = __builtin_add_overflow(backslashes, starts & ~even_bits, &after_odd_runs);
+  after_even_runs &= ~backslashes;
+  after_odd_runs &= ~backslashes;
+  // Odd length: a run from an even bit ends before an odd bit, one from an odd bit before an even.
+  return first | (after_even_runs & ~even_bits) | (after_odd_runs & even_bits);
+}
+
 /// Scans whole 64-byte blocks from `p` while inside an element (`depth >= floor`), updating `state`
 /// (its string and backslash flags) and `depth` exactly as the byte-wise machine would. Returns
 /// where it stopped: before a closing bracket that would end the element, before an opening
@@ -128,18 +149,22 @@ inline const uint8_t *skip_element_interior(const uint8_t *p, const uint8_t *end
   bool escaped_first = (state & after_backslash) != 0; // the block's first byte is escaped
   while (end - p >= 64) {
     const block_masks masks = classify(p);
-    if (masks.backslashes == 0 && !escaped_first) {
-      // No escapes: every quote opens or closes a string. Bit i of the running XOR of the quotes
-      // says whether the quotes up to byte i change the string state, so the brackets outside
-      // strings are known at once, and only they are visited.
-      uint64_t toggled = masks.quotes;
-      toggled ^= toggled << 1;
-      toggled ^= toggled << 2;
-      toggled ^= toggled << 4;
-      toggled ^= toggled << 8;
-      toggled ^= toggled << 16;
-      toggled ^= toggled << 32;
-      const uint64_t inside = string ? ~toggled : toggled;
+    // Where every backslash is inside a string, as in valid JSON, a backslash escapes the byte
+    // after it and every other quote opens or closes a string. Bit i of the running XOR of those
+    // quotes says whether the quotes up to byte i change the string state, so the brackets outside
+    // strings are known at once, and only they are visited. (The running XOR agrees with the
+    // byte-wise machine up to the first backslash it finds outside a string, and that backslash
+    // sends the block to the byte-ordered loop below.)
+    bool carry = escaped_first;
+    uint64_t toggled = masks.quotes & ~escaped_bytes(masks.backslashes, carry);
+    toggled ^= toggled << 1;
+    toggled ^= toggled << 2;
+    toggled ^= toggled << 4;
+    toggled ^= toggled << 8;
+    toggled ^= toggled << 16;
+    toggled ^= toggled << 32;
+    const uint64_t inside = string ? ~toggled : toggled;
+    if ((masks.backslashes & ~inside) == 0) {
       uint64_t brackets = (masks.opens | masks.closes) & ~inside;
       while (brackets != 0) {
         const unsigned i = unsigned(__builtin_ctzll(brackets));
@@ -159,6 +184,7 @@ inline const uint8_t *skip_element_interior(const uint8_t *p, const uint8_t *end
         }
       }
       string = (inside >> 63) != 0;
+      escaped_first = carry;
       p += 64;
       continue;
     }

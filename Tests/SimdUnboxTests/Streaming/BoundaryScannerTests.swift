@@ -54,8 +54,9 @@ import Testing
         return result
     }
 
-    /// Random bytes from the characters that matter to the scanner, with long runs of letters so
-    /// that blocks with and without backslashes, strings and brackets across block edges all occur.
+    /// Random bytes from the characters that matter to the scanner, with long runs of letters and
+    /// of backslashes so that blocks with and without backslashes, strings, escapes and brackets
+    /// across block edges all occur.
     static func randomStream(_ generator: inout SplitMix64) -> [UInt8] {
         let alphabet = Array(#""\[]{},: a1"#.utf8) + [UInt8(ascii: "\n")]
         let length = Int(generator.next() % 600)
@@ -66,6 +67,9 @@ import Testing
                 bytes += [UInt8](repeating: UInt8(ascii: "x"), count: Int(generator.next() % 70))
             } else if pick < 35 {
                 bytes.append(UInt8(ascii: "\\"))
+            } else if pick < 40 {
+                // Runs of backslashes of every length, odd and even, across block edges too.
+                bytes += [UInt8](repeating: UInt8(ascii: "\\"), count: 2 + Int(generator.next() % 70))
             } else {
                 bytes.append(alphabet[Int(generator.next() % UInt64(alphabet.count))])
             }
