@@ -7,9 +7,10 @@
 // brackets matter, it works on 64-byte blocks instead: one pass classifies the block into bit
 // masks; the escaped bytes follow from the backslash mask, and a running XOR of the unescaped
 // quotes tells the brackets inside strings from the others at once. Only a block with a backslash
-// outside a string (never in valid JSON) has the bytes of its masks visited in order. Either way the rules are the byte-wise machine's, so where a piece of the
-// stream is cut never changes the result. It runs on
-// the baseline instruction set (SSE2 on x86-64), so no `-march` flag is needed.
+// outside a string (never in valid JSON) has the bytes of its masks visited in order. Either way
+// the rules are the byte-wise machine's, so where a piece of the stream is cut never changes the
+// result. Blocks are classified with SSE2 (x86-64's baseline),
+// or with AVX2 where the processor has it (checked at run time, so no `-march` flag is needed).
 
 #include "csimdjson_stream.h"
 #include "csimdjson_bytes.h"
@@ -18,6 +19,10 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define CSIMDJSON_AVX2_BLOCKS 1
+#include <immintrin.h>
 #endif
 
 namespace {
@@ -33,6 +38,11 @@ enum : uint32_t {
 };
 
 constexpr uint64_t no_offset = ~uint64_t(0);
+
+/// In `format`, above the format itself: classify blocks on the baseline instruction set even
+/// where AVX2 is available (`csimdjson_boundary_scanner_init_baseline`).
+constexpr uint32_t baseline_blocks = 0x100;
+constexpr uint32_t format_mask = 0xff;
 
 enum byte_class : uint8_t { other = 0, space, quote, open, close, comma };
 
@@ -117,6 +127,54 @@ inline block_masks classify(const uint8_t *p) noexcept {
   return masks;
 }
 
+#if CSIMDJSON_AVX2_BLOCKS
+/// `classify` in two 32-byte halves, for processors with AVX2.
+__attribute__((target("avx2"))) inline block_masks classify_avx2(const uint8_t *p) noexcept {
+  const __m256i quotes = _mm256_set1_epi8('"');
+  const __m256i backslashes = _mm256_set1_epi8('\\');
+  const __m256i case_bit = _mm256_set1_epi8(0x20);
+  const __m256i open = _mm256_set1_epi8('{');
+  const __m256i close = _mm256_set1_epi8('}');
+  block_masks masks{0, 0, 0, 0};
+  for (int half = 0; half < 2; ++half) {
+    const __m256i block = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p + 32 * half));
+    const __m256i folded = _mm256_or_si256(block, case_bit);
+    const int shift = 32 * half;
+    masks.quotes |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(block, quotes)))) << shift;
+    masks.backslashes |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(block, backslashes)))) << shift;
+    masks.opens |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, open)))) << shift;
+    masks.closes |= uint64_t(uint32_t(_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, close)))) << shift;
+  }
+  return masks;
+}
+
+/// Whether this processor has AVX2 (and carry-less multiplication), asked once when the library
+/// loads.
+const bool has_avx2 = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("pclmul") != 0;
+}();
+#endif
+
+/// Bit i of the result is the XOR of bits 0 to i of `bits`.
+inline uint64_t prefix_xor(uint64_t bits) noexcept {
+  bits ^= bits << 1;
+  bits ^= bits << 2;
+  bits ^= bits << 4;
+  bits ^= bits << 8;
+  bits ^= bits << 16;
+  bits ^= bits << 32;
+  return bits;
+}
+
+#if CSIMDJSON_AVX2_BLOCKS
+/// `prefix_xor` as one carry-less multiplication by all ones (every processor with AVX2 has it).
+__attribute__((target("avx2,pclmul"))) inline uint64_t prefix_xor_clmul(uint64_t bits) noexcept {
+  const __m128i product = _mm_clmulepi64_si128(_mm_set_epi64x(0, int64_t(bits)), _mm_set1_epi8(char(0xFF)), 0);
+  return uint64_t(_mm_cvtsi128_si64(product));
+}
+#endif
+
 /// The bytes of a 64-byte block that a backslash escapes: those after a run of backslashes of odd
 /// length. `carry` says on entry whether the block's first byte is escaped by the block before, and
 /// on return whether the next block's first byte is. Runs are found by addition: adding a run's
@@ -124,6 +182,7 @@ inline block_masks classify(const uint8_t *p) noexcept {
 /// had odd length follows from whether it started on an even or an odd bit and where it ended.
 inline uint64_t escaped_bytes(uint64_t backslashes, bool &carry) noexcept {
   constexpr uint64_t even_bits = 0x5555555555555555ULL;
+  if (backslashes == 0 && !carry) { return 0; } // most blocks
   const uint64_t first = carry ? 1 : 0;
   backslashes &= ~first; // an escaped backslash escapes nothing
   const uint64_t starts = backslashes & ~(backslashes << 1);
@@ -143,12 +202,14 @@ inline uint64_t escaped_bytes(uint64_t backslashes, bool &carry) noexcept {
 /// where it stopped: before a closing bracket that would end the element, before an opening
 /// bracket at the maximum depth (the byte-wise machine handles both), or at the first block
 /// boundary with fewer than 64 bytes left.
-inline const uint8_t *skip_element_interior(const uint8_t *p, const uint8_t *end, uint32_t &state, uint32_t &depth,
-                                            uint32_t floor) noexcept {
+template <block_masks (*classify_block)(const uint8_t *), uint64_t (*prefix)(uint64_t)>
+__attribute__((always_inline)) inline const uint8_t *skip_element_interior(const uint8_t *p, const uint8_t *end,
+                                                                           uint32_t &state, uint32_t &depth,
+                                                                           uint32_t floor) noexcept {
   bool string = (state & in_string) != 0;
   bool escaped_first = (state & after_backslash) != 0; // the block's first byte is escaped
   while (end - p >= 64) {
-    const block_masks masks = classify(p);
+    const block_masks masks = classify_block(p);
     // Where every backslash is inside a string, as in valid JSON, a backslash escapes the byte
     // after it and every other quote opens or closes a string. Bit i of the running XOR of those
     // quotes says whether the quotes up to byte i change the string state, so the brackets outside
@@ -156,13 +217,7 @@ inline const uint8_t *skip_element_interior(const uint8_t *p, const uint8_t *end
     // byte-wise machine up to the first backslash it finds outside a string, and that backslash
     // sends the block to the byte-ordered loop below.)
     bool carry = escaped_first;
-    uint64_t toggled = masks.quotes & ~escaped_bytes(masks.backslashes, carry);
-    toggled ^= toggled << 1;
-    toggled ^= toggled << 2;
-    toggled ^= toggled << 4;
-    toggled ^= toggled << 8;
-    toggled ^= toggled << 16;
-    toggled ^= toggled << 32;
+    const uint64_t toggled = prefix(masks.quotes & ~escaped_bytes(masks.backslashes, carry));
     const uint64_t inside = string ? ~toggled : toggled;
     if ((masks.backslashes & ~inside) == 0) {
       uint64_t brackets = (masks.opens | masks.closes) & ~inside;
@@ -232,6 +287,21 @@ inline const uint8_t *skip_element_interior(const uint8_t *p, const uint8_t *end
   return p;
 }
 
+/// `skip_element_interior` on the baseline instruction set.
+const uint8_t *skip_interior_baseline(const uint8_t *p, const uint8_t *end, uint32_t &state, uint32_t &depth,
+                                      uint32_t floor) noexcept {
+  return skip_element_interior<classify, prefix_xor>(p, end, state, depth, floor);
+}
+
+#if CSIMDJSON_AVX2_BLOCKS
+/// `skip_element_interior` with AVX2 and carry-less multiplication.
+__attribute__((target("avx2,pclmul"))) const uint8_t *skip_interior_avx2(const uint8_t *p, const uint8_t *end,
+                                                                         uint32_t &state, uint32_t &depth,
+                                                                         uint32_t floor) noexcept {
+  return skip_element_interior<classify_avx2, prefix_xor_clmul>(p, end, state, depth, floor);
+}
+#endif
+
 } // namespace
 
 extern "C" void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scanner,
@@ -240,6 +310,12 @@ extern "C" void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scan
   scanner->pending_end = no_offset;
   scanner->format = uint32_t(format);
   scanner->state = format == CSIMDJSON_STREAM_FORMAT_ARRAY ? phase_before : phase_inside;
+}
+
+extern "C" void csimdjson_boundary_scanner_init_baseline(csimdjson_boundary_scanner *scanner,
+                                                         csimdjson_stream_format format) {
+  csimdjson_boundary_scanner_init(scanner, format);
+  scanner->format |= baseline_blocks;
 }
 
 extern "C" csimdjson_error csimdjson_boundary_scanner_scan(csimdjson_boundary_scanner *scanner, const uint8_t *bytes,
@@ -257,7 +333,10 @@ extern "C" csimdjson_error csimdjson_boundary_scanner_scan(csimdjson_boundary_sc
   uint32_t depth = scanner->depth;
   uint64_t pending_end = scanner->pending_end;
   csimdjson_error error = CSIMDJSON_SUCCESS;
-  const bool array = scanner->format == CSIMDJSON_STREAM_FORMAT_ARRAY;
+  const bool array = (scanner->format & format_mask) == CSIMDJSON_STREAM_FORMAT_ARRAY;
+#if CSIMDJSON_AVX2_BLOCKS
+  const bool avx2 = has_avx2 && (scanner->format & baseline_blocks) == 0;
+#endif
   auto offset = [&](const uint8_t *q) { return base + uint64_t(q - bytes); };
 
   const uint32_t interior = array ? 2u : 1u;
@@ -266,7 +345,12 @@ extern "C" csimdjson_error csimdjson_boundary_scanner_scan(csimdjson_boundary_sc
     if (n + CSIMDJSON_BOUNDARIES_PER_BYTE > capacity) { break; }
     if (depth >= interior && end - p >= 64) {
       // Inside an element: no boundary can appear before the bracket that ends it.
-      p = skip_element_interior(p, end, state, depth, interior);
+#if CSIMDJSON_AVX2_BLOCKS
+      p = avx2 ? skip_interior_avx2(p, end, state, depth, interior)
+               : skip_interior_baseline(p, end, state, depth, interior);
+#else
+      p = skip_interior_baseline(p, end, state, depth, interior);
+#endif
       if (p == end) { break; }
     }
     if (state & after_backslash) {
@@ -436,7 +520,7 @@ extern "C" csimdjson_error csimdjson_boundary_scanner_finish(csimdjson_boundary_
   const uint32_t state = scanner->state;
   if (state & (in_string | after_backslash)) {
     error = CSIMDJSON_UNCLOSED_STRING;
-  } else if (scanner->format == CSIMDJSON_STREAM_FORMAT_ARRAY) {
+  } else if ((scanner->format & format_mask) == CSIMDJSON_STREAM_FORMAT_ARRAY) {
     if ((state & phase_mask) == phase_before) {
       error = CSIMDJSON_EMPTY;
     } else if ((state & phase_mask) == phase_inside) {

@@ -71,6 +71,13 @@ typedef struct csimdjson_boundary_scanner {
 void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scanner, csimdjson_stream_format format);
 
 /**
+ * Like `csimdjson_boundary_scanner_init`, but the scan classifies bytes on the baseline instruction
+ * set even where a wider one (AVX2) is available, so that tests can check both give the same
+ * boundaries.
+ */
+void csimdjson_boundary_scanner_init_baseline(csimdjson_boundary_scanner *scanner, csimdjson_stream_format format);
+
+/**
  * Scans the next `length` bytes of the stream, appending the boundaries found to `boundaries`
  * (from index `*count`, which it advances) without ever going past `capacity` entries: it stops
  * early, before a byte that might not fit, and writes how many bytes it took to `*scanned`. Call it

@@ -23,9 +23,15 @@ import Testing
     }
 
     /// Scans `bytes` in pieces whose sizes come from `pieceSize`.
-    static func scan(_ bytes: [UInt8], format: csimdjson_stream_format, pieceSize: () -> Int) -> Scan {
+    static func scan(
+        _ bytes: [UInt8], format: csimdjson_stream_format, baseline: Bool = false, pieceSize: () -> Int
+    ) -> Scan {
         var scanner = csimdjson_boundary_scanner()
-        csimdjson_boundary_scanner_init(&scanner, format)
+        if baseline {
+            csimdjson_boundary_scanner_init_baseline(&scanner, format)
+        } else {
+            csimdjson_boundary_scanner_init(&scanner, format)
+        }
         var boundaries = [UInt64](repeating: 0, count: 2 * bytes.count + 8)
         var count = 0
         var result = Scan()
@@ -94,9 +100,11 @@ import Testing
             // Many arrays need a leading bracket to get past the first byte: test both.
             for input in [bytes, [UInt8(ascii: "[")] + bytes] {
                 let whole = Self.scan(input, format: format) { Int.max }
+                let baselineWhole = Self.scan(input, format: format, baseline: true) { Int.max }
                 let byteByByte = Self.scan(input, format: format) { 1 }
                 let pieces = Self.scan(input, format: format) { 1 + Int(sizes.next() % 63) }
                 #expect(whole == byteByByte, "\(String(decoding: input, as: UTF8.self))")
+                #expect(baselineWhole == byteByByte, "\(String(decoding: input, as: UTF8.self))")
                 #expect(pieces == byteByByte, "\(String(decoding: input, as: UTF8.self))")
             }
         }
