@@ -9,6 +9,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 #include <type_traits>
@@ -498,6 +499,11 @@ struct object_access : ondemand::object {
 struct json_iterator_access : ondemand::json_iterator {
   static constexpr ondemand::token_iterator ondemand::json_iterator::*tokens = &json_iterator_access::token;
   static constexpr ondemand::depth_t ondemand::json_iterator::*depth = &json_iterator_access::_depth;
+  static constexpr ondemand::token_position (ondemand::json_iterator::*end)() const noexcept =
+      &json_iterator_access::end_position;
+};
+struct document_access : ondemand::document {
+  static constexpr ondemand::json_iterator ondemand::document::*iterator = &document_access::iter;
 };
 struct value_iterator_access : ondemand::value_iterator {
   static constexpr ondemand::json_iterator *ondemand::value_iterator::*json_iterator =
@@ -650,6 +656,31 @@ extern "C" bool csimdjson_parser_has_escaped_keys(csimdjson_parser *parser) {
     if (cursor < end && *cursor == ':') { return true; }
   }
   return false;
+}
+
+extern "C" csimdjson_error csimdjson_parser_skip_to_root_separator(csimdjson_parser *parser, size_t offset) {
+  if (!parser->has_document) { return CSIMDJSON_UNINITIALIZED; }
+  if (offset >= parser->document_length) { return CSIMDJSON_TAPE_ERROR; }
+  ondemand::json_iterator &iterator = parser->document.*document_access::iterator;
+  // The root array is at depth 1 and its elements at depth 2: at depth 1 the element was read to
+  // its end, and the iterator is at its separator already.
+  if (iterator.depth() <= 1) { return CSIMDJSON_SUCCESS; }
+  const ondemand::token_position position = iterator.position();
+  const ondemand::token_position end = (iterator.*json_iterator_access::end)();
+  // The separator's token lies ahead, usually close: gallop, then search between the bounds.
+  const uint32_t wanted = uint32_t(offset);
+  size_t step = 1;
+  ondemand::token_position low = position;
+  while (step < size_t(end - low) && low[step] < wanted) {
+    low += step;
+    step *= 2;
+  }
+  const ondemand::token_position high = step < size_t(end - low) ? low + step + 1 : end;
+  const ondemand::token_position found = std::lower_bound(low, high, wanted);
+  if (found == end || *found != wanted) { return CSIMDJSON_TAPE_ERROR; }
+  (iterator.*json_iterator_access::tokens).set_position(found);
+  iterator.*json_iterator_access::depth = 1;
+  return CSIMDJSON_SUCCESS;
 }
 
 extern "C" csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key,

@@ -227,6 +227,16 @@ csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parser *parser, 
  */
 bool csimdjson_parser_has_escaped_keys(csimdjson_parser *parser);
 
+/**
+ * In a document whose root is an array, inside one of its elements: moves on to the separator
+ * at byte `offset` of the document (the `,` or `]` after that element), as if the element had
+ * been read to its end, without visiting what is left of it. A caller that knows where its
+ * elements end (a stream's window) saves walking the fields a model does not read. Does nothing
+ * when the element was read to its end. CSIMDJSON_TAPE_ERROR, and no move, when no structural
+ * character lies at `offset` past the current position.
+ */
+csimdjson_error csimdjson_parser_skip_to_root_separator(csimdjson_parser *parser, size_t offset);
+
 /*
  * Fused lookups: find the key and read a scalar in one call. On CSIMDJSON_INCORRECT_TYPE,
  * CSIMDJSON_NUMBER_OUT_OF_RANGE and CSIMDJSON_NUMBER_ERROR the field's value is left unconsumed in

@@ -434,6 +434,15 @@ final class _StreamDecoder<Element> {
     /// Decodes the next model of the window into the slot and returns true, or returns false when
     /// the window is over or an element was skipped.
     private func nextInWindow() throws -> Bool {
+        if windowRead > 0 && !isArray {
+            // A document ends exactly where the scanner says (what follows it up to the next is
+            // whitespace, where the window's comma was written), so what the model of the
+            // document before did not read need not be walked token by token: simdjson's walk
+            // checks nothing there but the nesting the scanner has counted already. (An array's
+            // element can be followed by junk before its separator, which only the walk finds.)
+            let separator = boundaries[windowCursor + 2 * windowRead - 1]
+            _ = csimdjson_parser_skip_to_root_separator(parser.handle, index(of: separator) - windowStart)
+        }
         var element = csimdjson_value()
         let hasElement: Bool
         do {

@@ -55,6 +55,52 @@ import Testing
         }
     }
 
+    /// Documents whose models read a field at the start, middle or end, leave nested values,
+    /// strings with brackets and escapes, or a whole document unread, or fail half way: each
+    /// decodes as it does alone, however many share a window.
+    @Test func modelsThatReadPartOfEachDocument() throws {
+        let documents = [
+            #"{"a":1,"b":2,"c":{"d":[1,{"e":"]}\\"}],"f":"x\"}"},"g":3}"#,
+            #"{"b":4}"#,
+            #"{"c":[[[]]],"a":[{"b":9}],"b":5,"z":{"b":6}}"#,
+            #"{"a":"{","b":"not a number","c":[1,2,3]}"#,
+            #"7"#,
+            #"{"g":[],"b":8,"h":"\u005d"}"#,
+            #"[1,2]"#,
+            #"{"b":10}"#,
+        ]
+        func check<Key: FieldName>(_: Key.Type) throws {
+            let expected = documents.enumerated().map { index, document in
+                do { return "\(index): \(String(describing: (try unbox(string: document) as OneField<Key>).value))" } catch {
+                    return "\(index): error"
+                }
+            }
+            for separator in ["\n", "\r\n", " \n\t"] {
+                let text = documents.joined(separator: separator) + "\n"
+                let failed = Mutex<[Int]>([])
+                var reader = UnboxStreamReader<OneField<Key>>(
+                    string: text, format: .jsonLines,
+                    onError: .skip { error in
+                        if case .index(let index) = error.path.first { failed.withLock { $0.append(index) } }
+                    })
+                var results = [String](repeating: "", count: documents.count)
+                var decodedCount = 0
+                while let field = try reader.next() {
+                    // Skipped documents are reported before the next model is handed out.
+                    let index = decodedCount + failed.withLock { $0.count }
+                    results[index] = "\(index): \(String(describing: field.value))"
+                    decodedCount += 1
+                }
+                for index in failed.withLock({ $0 }) { results[index] = "\(index): error" }
+                #expect(results == expected, "key \(Key.name)")
+            }
+        }
+        try check(KeyA.self)
+        try check(KeyB.self)
+        try check(KeyG.self)
+        try check(KeyMissing.self)
+    }
+
     @Test func emptyInputs() throws {
         #expect(StreamFixtures.decodeSync(Int.self, "[]", format: .array).models == [])
         #expect(StreamFixtures.decodeSync(Int.self, " [ \n ] ", format: .array).errors == [])
@@ -201,4 +247,16 @@ import Testing
             #expect(try await iterator.next() == nil)
         }
     }
+}
+
+private protocol FieldName { static var name: String { get } }
+private enum KeyA: FieldName { static let name = "a" }
+private enum KeyB: FieldName { static let name = "b" }
+private enum KeyG: FieldName { static let name = "g" }
+private enum KeyMissing: FieldName { static let name = "missing" }
+
+/// A model that reads one optional integer field of an object, named by `Key`.
+private struct OneField<Key: FieldName>: Unboxable {
+    let value: Int?
+    init(unboxer: Unboxer) throws { value = try unboxer.unbox(key: Key.name) }
 }
