@@ -258,5 +258,5 @@ private enum KeyMissing: FieldName { static let name = "missing" }
 /// A model that reads one optional integer field of an object, named by `Key`.
 private struct OneField<Key: FieldName>: Unboxable {
     let value: Int?
-    init(unboxer: Unboxer) throws { value = try unboxer.unbox(key: Key.name) }
+    init(unboxer: Unboxer) throws { value = try unboxer.unboxIfPresent(key: Key.name) }
 }

@@ -13,6 +13,8 @@ import SimdUnbox
 /// - For a root array, the elements are `JSONValue`'s reading of the array, and the stream throws
 ///   exactly when `JSONValue(data:)` rejects the document.
 /// - Skipping bad elements never yields more than the document has, and ends.
+/// - Documents (JSON Lines, concatenated) that a model reads only in part give that part as
+///   `JSONValue` reads it, whatever the model leaves unread.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let (bytes, program) = splitDocumentAndProgram(UnsafeBufferPointer(start: data, count: size))
@@ -45,6 +47,10 @@ public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if !skipping {
             fuzzRequire(byByte.agrees(with: expected), "byte by byte the stream read \(byByte), in memory \(expected)")
         }
+    }
+
+    if format != .array, !skipping, expected.error == nil {
+        checkPartialModels(bytes, format: format, elements: expected.elements)
     }
 
     guard format == .array, !skipping else { return 0 }
@@ -157,4 +163,39 @@ struct Bytes: AsyncSequence, Sendable {
         var bytes: ArraySlice<UInt8>
         mutating func next() async -> UInt8? { bytes.popFirst() }
     }
+}
+
+/// A model that reads one field of an object and leaves the rest unread.
+private struct IDOnly: Unboxable {
+    let id: JSONValue?
+    init(unboxer: Unboxer) throws { id = try unboxer.unboxIfPresent(key: "id") }
+}
+
+/// Streams the documents as `IDOnly` and compares with their `JSONValue` readings (`elements`),
+/// where that comparison is exact: every document an object, and `"id"` written in the input
+/// exactly as often as the objects have that key (so no key is duplicated, escaped or nested).
+private func checkPartialModels(_ bytes: [UInt8], format: UnboxStreamFormat, elements: [JSONValue]) {
+    var expected: [JSONValue?] = []
+    for element in elements {
+        guard case .object(let object) = element else { return }
+        // An optional field that is null reads as nil.
+        expected.append(object["id"].flatMap { $0 == .null ? nil : $0 })
+    }
+    let written = occurrences(of: Array(#""id""#.utf8), in: bytes)
+    guard written == expected.count(where: { $0 != nil }) else { return }
+    var reader = UnboxStreamReader<IDOnly>(bytes: bytes, format: format)
+    var read: [JSONValue?] = []
+    do {
+        while let model = try reader.next() { read.append(model.id) }
+    } catch {
+        fuzzRequire(false, "reading one field of each document threw \(error) from \(preview(bytes))")
+    }
+    fuzzRequire(
+        read == expected,
+        "reading one field of each document gave \(read.count) values, not those of \(preview(bytes))")
+}
+
+private func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> Int {
+    guard bytes.count >= needle.count else { return 0 }
+    return (0...(bytes.count - needle.count)).count { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
 }
