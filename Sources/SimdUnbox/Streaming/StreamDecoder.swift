@@ -105,6 +105,9 @@ final class _StreamDecoder<Element> {
     private var windowFirstIndex = 0
     private var windowCount = 0
     private var windowRead = 0
+    /// Array format: the window's next element, read before the model of the one before it was
+    /// handed out (see `nextInWindow`).
+    private var lookahead: (hasElement: Bool, element: csimdjson_value)?
     /// The window is one element handed out before its separator arrived.
     private var windowIsPartial = false
     private var windowPartialEnd = 0
@@ -382,6 +385,7 @@ final class _StreamDecoder<Element> {
         windowCount = count
         windowRead = 0
         windowActive = true
+        lookahead = nil
         largestWindow = max(largestWindow, windowLength)
 
         context._malformed = nil
@@ -415,6 +419,7 @@ final class _StreamDecoder<Element> {
     private func closeWindow(advancingBy elements: Int) {
         storage[windowStart + windowLength - 1] = savedByte
         windowActive = false
+        lookahead = nil
         context._state.pointee.activeToken = 0
         if windowIsPartial {
             windowIsPartial = false
@@ -445,11 +450,16 @@ final class _StreamDecoder<Element> {
         }
         var element = csimdjson_value()
         let hasElement: Bool
-        do {
-            hasElement = try context._next(&iterator, into: &element)
-        } catch {
-            try failWindow(error, atElement: max(0, windowRead - 1))
-            return false
+        if let next = lookahead {
+            lookahead = nil
+            (hasElement, element) = next
+        } else {
+            do {
+                hasElement = try context._next(&iterator, into: &element)
+            } catch {
+                try failWindow(error, atElement: max(0, windowRead - 1))
+                return false
+            }
         }
         guard hasElement else {
             do {
@@ -473,6 +483,14 @@ final class _StreamDecoder<Element> {
         do {
             let model = try decode(&element, context)
             if _slowPath(context._malformed != nil) { throw context._malformed.unsafelyUnwrapped }
+            if isArray {
+                // An array's element can be followed by junk before its separator (`[1 x, 2]`),
+                // which only moving on to the next element finds: do that before handing out the
+                // model, so that a malformed element never gives one.
+                var next = csimdjson_value()
+                let hasNext = try context._next(&iterator, into: &next)
+                lookahead = (hasNext, next)
+            }
             slot.initialize(to: model)
             return true
         } catch {

@@ -26,6 +26,22 @@ import Testing
         #expect(try reader.next() == nil)
     }
 
+    /// An array element followed by junk before its separator is malformed: read from memory, it
+    /// gives no model, only its error (found by fuzzing: `1` went out, then `[0]` was reported).
+    @Test(arguments: [
+        ("[1\t[\\\"\"m })m\\\"\"m \n}", 0, 3),
+        (#"[7, 1 [], 2]"#, 1, 6),
+        ("[\(good1), {\"id\":2,\"name\":\"b\",\"tags\":[]} x, \(good3)]", 1, 62),
+    ])
+    func elementFollowedByJunkGivesNoModel(text: String, index: Int, offset: Int) throws {
+        for skip in [false, true] {
+            let result = StreamFixtures.decodeSync(JSONValue.self, text, format: .array, skip: skip)
+            if !skip { #expect(result.models.count == index, "\(result)") }
+            #expect(result.errors.first?.hasPrefix("[\(index)]: malformed JSON") == true, "\(result)")
+            #expect(result.errors.first?.hasSuffix("(byte \(offset))") == true, "\(result)")
+        }
+    }
+
     @Test func skipPolicyReportsAndGoesOn() throws {
         let text = "[\(Self.good1), {\"id\":2,\"name\":tru,\"tags\":[]}, {\"id\":true,\"name\":\"b\",\"tags\":[]}, \(Self.good3)]"
         let reported = Mutex<[UnboxError]>([])
