@@ -105,8 +105,8 @@ final class _StreamDecoder<Element> {
     private var windowFirstIndex = 0
     private var windowCount = 0
     private var windowRead = 0
-    /// Array format: the window's next element, read before the model of the one before it was
-    /// handed out (see `nextInWindow`).
+    /// The window's next element, read before the model of the one before it was handed out (see
+    /// `nextInWindow`).
     private var lookahead: (hasElement: Bool, element: csimdjson_value)?
     /// The window is one element handed out before its separator arrived.
     private var windowIsPartial = false
@@ -439,15 +439,7 @@ final class _StreamDecoder<Element> {
     /// Decodes the next model of the window into the slot and returns true, or returns false when
     /// the window is over or an element was skipped.
     private func nextInWindow() throws -> Bool {
-        if windowRead > 0 && !isArray {
-            // A document ends exactly where the scanner says (what follows it up to the next is
-            // whitespace, where the window's comma was written), so what the model of the
-            // document before did not read need not be walked token by token: simdjson's walk
-            // checks nothing there but the nesting the scanner has counted already. (An array's
-            // element can be followed by junk before its separator, which only the walk finds.)
-            let separator = boundaries[windowCursor + 2 * windowRead - 1]
-            _ = csimdjson_parser_skip_to_root_separator(parser.handle, index(of: separator) - windowStart)
-        }
+        if lookahead == nil && windowRead > 0 { skipRestOfDocument(windowRead - 1) }
         var element = csimdjson_value()
         let hasElement: Bool
         if let next = lookahead {
@@ -483,14 +475,14 @@ final class _StreamDecoder<Element> {
         do {
             let model = try decode(&element, context)
             if _slowPath(context._malformed != nil) { throw context._malformed.unsafelyUnwrapped }
-            if isArray {
-                // An array's element can be followed by junk before its separator (`[1 x, 2]`),
-                // which only moving on to the next element finds: do that before handing out the
-                // model, so that a malformed element never gives one.
-                var next = csimdjson_value()
-                let hasNext = try context._next(&iterator, into: &next)
-                lookahead = (hasNext, next)
-            }
+            // An element can be followed by junk before its separator (`[1 x, 2]`, or a number
+            // document ending in a byte that is not whitespace), which only moving on to the next
+            // element finds: do that before handing out the model, so that a malformed element
+            // never gives one.
+            skipRestOfDocument(position)
+            var next = csimdjson_value()
+            let hasNext = try context._next(&iterator, into: &next)
+            lookahead = (hasNext, next)
             slot.initialize(to: model)
             return true
         } catch {
@@ -502,6 +494,22 @@ final class _StreamDecoder<Element> {
             }
             return false
         }
+    }
+
+    /// Documents format: moves the parser past what the model of the window's document `position`
+    /// left unread, straight to its separator. An object or array document ends exactly at its
+    /// closing bracket, where the scanner says (what follows up to the next document is
+    /// whitespace, where the window's comma was written), and simdjson's token-by-token walk over
+    /// it checks nothing but the nesting the scanner has counted already. Other documents keep
+    /// the walk: a number or literal can run into junk (`8` and a form feed) that only simdjson's
+    /// step over it finds, as can an array's element before its separator.
+    @inline(__always)
+    private func skipRestOfDocument(_ position: Int) {
+        guard !isArray else { return }
+        let start = index(of: boundaries[windowCursor + 2 * position])
+        guard storage[start] == UInt8(ascii: "{") || storage[start] == UInt8(ascii: "[") else { return }
+        let separator = boundaries[windowCursor + 2 * position + 1]
+        _ = csimdjson_parser_skip_to_root_separator(parser.handle, index(of: separator) - windowStart)
     }
 
     /// The window cannot go on (malformed JSON): reports the element the error lies in and starts

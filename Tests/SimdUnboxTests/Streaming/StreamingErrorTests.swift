@@ -42,6 +42,20 @@ import Testing
         }
     }
 
+    /// The same for documents: a number document ending in a byte that is not whitespace (a form
+    /// feed) gives no model, only its error (found by fuzzing).
+    @Test(arguments: [UnboxStreamFormat.jsonLines, .concatenated])
+    func documentFollowedByJunkGivesNoModel(format: UnboxStreamFormat) throws {
+        let text = "5\n8\u{0C}\n7\n"
+        for skip in [false, true] {
+            let result = StreamFixtures.decodeSync(Int.self, text, format: format, skip: skip)
+            #expect(result.models == (skip ? [5, 7] : [5]), "\(result)")
+            #expect(result.errors.count == 1, "\(result)")
+            #expect(result.errors.first?.hasPrefix("[1]: malformed JSON") == true, "\(result)")
+            #expect(result.errors.first?.hasSuffix("(byte 3)") == true, "\(result)")
+        }
+    }
+
     @Test func skipPolicyReportsAndGoesOn() throws {
         let text = "[\(Self.good1), {\"id\":2,\"name\":tru,\"tags\":[]}, {\"id\":true,\"name\":\"b\",\"tags\":[]}, \(Self.good3)]"
         let reported = Mutex<[UnboxError]>([])
