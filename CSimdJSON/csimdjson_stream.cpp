@@ -9,8 +9,8 @@
 // quotes tells the brackets inside strings from the others at once. Only a block with a backslash
 // outside a string (never in valid JSON) has the bytes of its masks visited in order. Either way
 // the rules are the byte-wise machine's, so where a piece of the stream is cut never changes the
-// result. Blocks are classified with SSE2 (x86-64's baseline),
-// or with AVX2 where the processor has it (checked at run time, so no `-march` flag is needed).
+// result. Blocks are classified with SSE2 (x86-64's baseline), or with AVX2 where the processor
+// has it (checked at run time, so no `-march` flag is needed).
 
 #include "csimdjson_stream.h"
 #include "csimdjson_bytes.h"

@@ -439,17 +439,17 @@ final class _StreamDecoder<Element> {
     /// Decodes the next model of the window into the slot and returns true, or returns false when
     /// the window is over or an element was skipped.
     private func nextInWindow() throws -> Bool {
-        if lookahead == nil && windowRead > 0 { skipRestOfDocument(windowRead - 1) }
         var element = csimdjson_value()
         let hasElement: Bool
         if let next = lookahead {
             lookahead = nil
             (hasElement, element) = next
         } else {
+            // The window's first element; the others are read ahead (`readAhead(after:)`).
             do {
                 hasElement = try context._next(&iterator, into: &element)
             } catch {
-                try failWindow(error, atElement: max(0, windowRead - 1))
+                try failWindow(error, atElement: 0)
                 return false
             }
         }
@@ -472,26 +472,40 @@ final class _StreamDecoder<Element> {
         }
         let position = windowRead
         windowRead += 1
+        let model: Element
         do {
-            let model = try decode(&element, context)
+            model = try decode(&element, context)
             if _slowPath(context._malformed != nil) { throw context._malformed.unsafelyUnwrapped }
-            // An element can be followed by junk before its separator (`[1 x, 2]`, or a number
-            // document ending in a byte that is not whitespace), which only moving on to the next
-            // element finds: do that before handing out the model, so that a malformed element
-            // never gives one.
-            skipRestOfDocument(position)
-            var next = csimdjson_value()
-            let hasNext = try context._next(&iterator, into: &next)
-            lookahead = (hasNext, next)
-            slot.initialize(to: model)
-            return true
         } catch {
             let isMalformed = context._malformed != nil || ((error as? UnboxError)?._isFatal ?? false)
             if isMalformed {
                 try failWindow(error, atElement: position)
-            } else {
+            } else if try readAhead(after: position) {
+                // A malformed element is reported as such (by `readAhead`), not also as a bad model.
                 try report(element: position, error)
             }
+            return false
+        }
+        guard try readAhead(after: position) else { return false }
+        slot.initialize(to: model)
+        return true
+    }
+
+    /// Moves on from the window's element `position` to the next one, into `lookahead`, or fails
+    /// the window (and returns false) when the element turns out malformed. An element can be
+    /// followed by junk before its separator (`[1 x, 2]`, or a number document ending in a byte
+    /// that is not whitespace), which only this move finds: it is made before the element's model
+    /// is handed out, so that a malformed element never gives one.
+    @inline(__always)
+    private func readAhead(after position: Int) throws -> Bool {
+        skipRestOfDocument(position)
+        var next = csimdjson_value()
+        do {
+            let hasNext = try context._next(&iterator, into: &next)
+            lookahead = (hasNext, next)
+            return true
+        } catch {
+            try failWindow(error, atElement: position)
             return false
         }
     }

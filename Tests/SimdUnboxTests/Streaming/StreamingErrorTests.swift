@@ -56,6 +56,14 @@ import Testing
         }
     }
 
+    /// An element whose model fails and which is malformed too is reported once, as malformed.
+    @Test func badModelOfAMalformedElementIsReportedOnce() throws {
+        let result = StreamFixtures.decodeSync(Int.self, #"[5, "s" x, 7]"#, format: .array, skip: true)
+        #expect(result.models == [5, 7])
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.hasPrefix("[1]: malformed JSON") == true)
+    }
+
     @Test func skipPolicyReportsAndGoesOn() throws {
         let text = "[\(Self.good1), {\"id\":2,\"name\":tru,\"tags\":[]}, {\"id\":true,\"name\":\"b\",\"tags\":[]}, \(Self.good3)]"
         let reported = Mutex<[UnboxError]>([])
