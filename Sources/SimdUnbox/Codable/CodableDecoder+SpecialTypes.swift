@@ -122,7 +122,10 @@ extension _CodableDecoder {
         var iterator = csimdjson_object_iterator()
         if code == CSIMDJSON_SUCCESS { code = csimdjson_object_iterate(&object, &iterator) }
         guard code == CSIMDJSON_SUCCESS else { throw context._containerError(code) }
-        var result: [String: Value] = [:]
+        // The entries are gathered first and the dictionary is built in one call: inserting one
+        // at a time from this unspecialized code looks up the metadata of `[String: Value]` and
+        // `Value?` on every insert, and rehashes as the dictionary grows.
+        var entries = _DictionaryEntries<Value>()
         let myLevel = level
         let myToken = token
         while true {
@@ -136,12 +139,85 @@ extension _CodableDecoder {
             guard session.claim(level: myLevel, token: myToken) else { throw _staleError(level: myLevel) }
             let key = _validatedString(keyBytes, keyCount)
             var fieldOpened = _OpenedValue.none
-            let element = try _decodeNested(
-                Value.self, from: &fieldValue, opened: &fieldOpened, level: myLevel,
-                component: .key(_CodableKey(stringValue: key)))
-            if result[key] == nil { result[key] = element }
+            entries.append(
+                key,
+                try _decodeNested(
+                    Value.self, from: &fieldValue, opened: &fieldOpened, level: myLevel,
+                    component: .key(_CodableKey(stringValue: key))))
         }
-        return result
+        return entries.makeDictionary()
+    }
+}
+
+/// The entries of a string-keyed dictionary being decoded, in the order they were read: the keys
+/// in an array, the values in a buffer owned by this value until `makeDictionary()` moves them
+/// out (a decode that throws midway frees them).
+struct _DictionaryEntries<Value>: ~Copyable {
+    private var keys: [String] = []
+    private var values: UnsafeMutablePointer<Value>?
+    private var capacity = 0
+
+    init() {}
+
+    deinit {
+        guard let values else { return }
+        values.deinitialize(count: keys.count)
+        values.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(_ key: String, _ value: consuming Value) {
+        if keys.count == capacity { grow() }
+        (values.unsafelyUnwrapped + keys.count).initialize(to: value)
+        keys.append(key)
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let count = keys.count
+        capacity = Swift.max(16, count * 2)
+        let grown = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
+        if let values {
+            grown.moveInitialize(from: values, count: count)
+            values.deallocate()
+        }
+        values = grown
+        keys.reserveCapacity(capacity)
+    }
+
+    /// The dictionary of the entries; for a key that appears twice, the first value wins.
+    consuming func makeDictionary() -> [String: Value] {
+        guard let values else { return [:] }
+        self.values = nil
+        let count = keys.count
+        var moved = 0
+        let dictionary = withUnsafeMutablePointer(to: &moved) { moved in
+            Dictionary(
+                _MovingEntries(keys: keys, values: values, moved: moved),
+                uniquingKeysWith: { first, _ in first })
+        }
+        (values + moved).deinitialize(count: count - moved)
+        values.deallocate()
+        return dictionary
+    }
+}
+
+/// Entries as a sequence that moves each value out of its buffer as it is read, counting them in
+/// `moved` (whatever is left is the owner's to free).
+private struct _MovingEntries<Value>: Sequence, IteratorProtocol {
+    let keys: [String]
+    let values: UnsafeMutablePointer<Value>
+    let moved: UnsafeMutablePointer<Int>
+
+    func makeIterator() -> Self { self }
+
+    var underestimatedCount: Int { keys.count - moved.pointee }
+
+    mutating func next() -> (String, Value)? {
+        let index = moved.pointee
+        guard index < keys.count else { return nil }
+        moved.pointee = index + 1
+        return (keys[index], (values + index).move())
     }
 }
 

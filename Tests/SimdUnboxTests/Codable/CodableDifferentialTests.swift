@@ -100,6 +100,9 @@ struct CodableDifferentialTests {
         .init([String: Int].self, #"{"a"b":1,"é":2}"#), .init([String: [String: Int]].self, #"{"a":{"b":1,"b":2},"c":{}}"#),
         .init([String: [String: Int]].self, #"{"a":{"b":1},"c":{"d":"x"}}"#),
         .init([String: Int?].self, #"{"a":null,"b":1,"a":2}"#), .init([String: Int].self, #"{"a":1,"b":2"#),
+        // Past the first block of gathered entries: duplicates there, and an error after it.
+        .init([String: F.Pair].self, manyEntries(40, duplicateOf: 3)),
+        .init([String: F.Pair].self, manyEntries(40, badAt: 37)), .init([String: String].self, manyStrings(70)),
         .init([Int].self, "[1,2,3]"), .init([Int].self, "[1,null]"), .init([Int].self, #"[1,"2"]"#),
         .init([Int].self, "[1,2.5]"), .init([Int?].self, "[1,null]"), .init([Double].self, "[1,2.5,-0.0,1e-400]"),
         .init([Double].self, "[1,null]"), .init([Double].self, #"[1,"x"]"#), .init([Double].self, "null"),
@@ -241,4 +244,19 @@ struct CodableDifferentialTests {
         let (foundation, simd) = testCase.run()
         #expect(simd == foundation)
     }
+}
+
+/// An object of `count` `Pair` entries keyed "k0", "k1", ...; `duplicateOf` repeats that key as the
+/// last entry (with other values), `badAt` gives that entry a string where `a` is an integer.
+private func manyEntries(_ count: Int, duplicateOf duplicate: Int? = nil, badAt bad: Int? = nil) -> String {
+    var entries = (0..<count).map { index in
+        index == bad ? #""k\#(index)":{"a":"x","b":"v\#(index)"}"# : #""k\#(index)":{"a":\#(index),"b":"v\#(index)"}"#
+    }
+    if let duplicate { entries.append(#""k\#(duplicate)":{"a":-1,"b":"again"}"#) }
+    return "{" + entries.joined(separator: ",") + "}"
+}
+
+/// An object of `count` string entries with long, non-ASCII values.
+private func manyStrings(_ count: Int) -> String {
+    "{" + (0..<count).map { #""key \#($0)":"välue \#(String(repeating: "ü", count: $0))""# }.joined(separator: ",") + "}"
 }
