@@ -34,7 +34,10 @@ let package = Package(
             cxxSettings: [
                 // SwiftPM drops the -D flags pkg-config reports; simdjson's types must have the
                 // layout the library was built with.
-                .define("SIMDJSON_THREADS_ENABLED", to: "1")
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                // Release builds without simdjson's internal asserts (its SIMDJSON_ASSUME checks
+                // become optimizer hints), as simdjson's own release builds are made.
+                .define("NDEBUG", .when(configuration: .release)),
             ],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),

@@ -41,7 +41,11 @@ let package = Package(
         .target(
             name: "CppCeiling",
             dependencies: ["CppCeilingSystem"],
-            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            // Built as SimdUnbox's shim is: release without simdjson's internal asserts (NDEBUG).
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                .define("NDEBUG", .when(configuration: .release)),
+            ],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
         // Reads package-benchmark's Influx export and prints the comparison table, JSON and SVG.
