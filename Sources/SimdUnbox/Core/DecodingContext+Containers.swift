@@ -29,6 +29,10 @@ extension _DecodingContext {
     /// Reads the array `value` is, one element at a time through `element`. With
     /// `allowInvalidElements`, an element that fails to decode is dropped (unless the document
     /// itself is broken there).
+    ///
+    /// The first elements gather in the parser's scratch space and the array is made once, at
+    /// its exact size: appending to an empty array would allocate again at 1, 2, 4, 8, ...
+    /// elements, and most arrays in documents are short.
     @inlinable
     func _array<Element>(
         from value: inout csimdjson_value, allowInvalidElements: Bool = false,
@@ -37,6 +41,62 @@ extension _DecodingContext {
         var iterator = try _arrayIterator(from: &value)
         try _enter()
         defer { _leave() }
+        let gatheredCapacity = 16
+        let top = _state.pointee.scratchTop
+        let bytes = (gatheredCapacity * MemoryLayout<Element>.stride + _Parser.scratchAlignment - 1)
+            & ~(_Parser.scratchAlignment - 1)
+        guard MemoryLayout<Element>.alignment <= _Parser.scratchAlignment, top + bytes <= _Parser.scratchSize else {
+            return try _appendingArray(&iterator, allowInvalidElements: allowInvalidElements, element: decode)
+        }
+        _state.pointee.scratchTop = top + bytes
+        let gathered = (_state.pointee.scratch + top).bindMemory(to: Element.self, capacity: gatheredCapacity)
+        var count = 0
+        defer {
+            if count <= gatheredCapacity { gathered.deinitialize(count: count) }
+            _state.pointee.scratchTop = top
+        }
+        var spilled: [Element] = []
+        var element = csimdjson_value()
+        var index = 0
+        while try _next(&iterator, into: &element) {
+            do {
+                if _fastPath(count < gatheredCapacity) {
+                    (gathered + count).initialize(to: try decode(&element))
+                    count += 1
+                } else {
+                    if count == gatheredCapacity {
+                        // A long array: the gathered elements move to an ordinary one, which
+                        // grows from there (`count` goes past the capacity to say so).
+                        spilled = [Element](unsafeUninitializedCapacity: 4 * gatheredCapacity) { buffer, initialized in
+                            buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: gathered, count: gatheredCapacity)
+                            initialized = gatheredCapacity
+                        }
+                        count = gatheredCapacity + 1
+                    }
+                    spilled.append(try decode(&element))
+                }
+            } catch {
+                if !allowInvalidElements || _malformed != nil { throw _prepending(.index(index), to: error) }
+            }
+            index += 1
+        }
+        if count > gatheredCapacity || count == 0 { return spilled }
+        let gatheredCount = count
+        let result = [Element](unsafeUninitializedCapacity: gatheredCount) { buffer, initialized in
+            buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: gathered, count: gatheredCount)
+            initialized = gatheredCount
+        }
+        count = 0
+        return result
+    }
+
+    /// `_array` appending to an array from the start: when the scratch space is full (deep
+    /// nesting) or `Element` needs a wider alignment than it offers.
+    @inlinable
+    func _appendingArray<Element>(
+        _ iterator: inout csimdjson_array_iterator, allowInvalidElements: Bool,
+        element decode: (inout csimdjson_value) throws -> Element
+    ) throws -> [Element] {
         var result: [Element] = []
         var element = csimdjson_value()
         var index = 0

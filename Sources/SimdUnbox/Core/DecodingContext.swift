@@ -47,9 +47,14 @@ struct _DecodingState {
     @usableFromInline var doubleCapacity: Int = 0
     @usableFromInline var integers: UnsafeMutablePointer<Int64>?
     @usableFromInline var integerCapacity: Int = 0
+    /// The parser's scratch space (`_Parser.scratch`), and how many of its bytes the arrays being
+    /// read hold now.
+    @usableFromInline var scratch: UnsafeMutableRawPointer
+    @usableFromInline var scratchTop: Int = 0
 
-    @usableFromInline init(maxDepth: Int) {
+    @usableFromInline init(maxDepth: Int, scratch: UnsafeMutableRawPointer) {
         self.maxDepth = maxDepth
+        self.scratch = scratch
     }
 }
 
@@ -72,7 +77,7 @@ public final class _DecodingContext {
     @usableFromInline init(parser: _Parser, maxDepth: Int) {
         _parser = parser
         _state = UnsafeMutablePointer<_DecodingState>.allocate(capacity: 1)
-        _state.initialize(to: _DecodingState(maxDepth: maxDepth))
+        _state.initialize(to: _DecodingState(maxDepth: maxDepth, scratch: parser.scratch))
     }
 
     deinit {

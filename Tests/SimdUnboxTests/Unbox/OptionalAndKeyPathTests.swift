@@ -229,6 +229,42 @@ import Testing
         }
     }
 
+    /// Arrays of models gather their first elements before the array is made: every length
+    /// around that block, with a bad element at every position, strict and lossy.
+    @Test(arguments: [0, 1, 2, 15, 16, 17, 18, 40, 70])
+    func arraysOfModelsOfEveryLengthWithABadElementAnywhere(length: Int) throws {
+        let names = (0..<length).map { "name \($0) " + String(repeating: "ü", count: $0) }
+        let good = "[" + names.map { #"{"name": "\#($0)"}"# }.joined(separator: ", ") + "]"
+        let all: [Named] = try unbox(string: good)
+        #expect(all.map(\.name) == names)
+        for bad in 0..<length {
+            var elements = names.map { #"{"name": "\#($0)"}"# }
+            elements[bad] = #"{"name": \#(bad)}"#
+            let json = "[" + elements.joined(separator: ", ") + "]"
+            let lossy: [Named] = try unbox(string: json, allowInvalidElements: true)
+            var expected = names
+            expected.remove(at: bad)
+            #expect(lossy.map(\.name) == expected)
+            let error = try #require(unboxError([Named].self, json))
+            #expect(error.path == [.index(bad), .key("name")])
+        }
+    }
+
+    /// Arrays nested deeper than the scratch space holds are read as well.
+    @Test func deeplyNestedArraysOfModels() throws {
+        let depth = 300
+        let json = String(repeating: "[", count: depth) + #"{"name": "in"}, {"name": "side"}"# + String(repeating: "]", count: depth)
+        var value = try JSONValue(string: json)
+        for _ in 1..<depth {
+            guard case .array(let elements) = value, elements.count == 1 else { Issue.record("not nested"); return }
+            value = elements[0]
+        }
+        guard case .array(let innermost) = value else { Issue.record("no innermost array"); return }
+        #expect(innermost.count == 2)
+        let models: [[[Named]]] = try unbox(string: #"[[[{"name": "a"}], []], [[{"name": "b"}, {"name": "c"}]]]"#)
+        #expect(models.map { $0.map { $0.map(\.name) } } == [[["a"], []], [["b", "c"]]])
+    }
+
     @Test(arguments: [
         #"[{"name": "A"}, {"name": tru}, {"name": "C"}]"#,
         #"[{"name": "A"}, {"name": nul}, {"name": "C"}]"#,
