@@ -13,6 +13,7 @@
 #include <cstring>
 #include <new>
 #include <type_traits>
+#include <vector>
 
 using namespace simdjson;
 
@@ -106,9 +107,41 @@ inline error_code checked_get_double(ondemand::value &value, double &out) noexce
 
 } // namespace
 
+namespace {
+
+/// The keys that lookups in one object have passed, in document order from its first field
+/// (`find_field_checked`). Once they run to the object's end, a key missing from them is missing
+/// from the object, and the second pass over the fields before the lookup's start is not needed:
+/// a model whose optional keys are absent would otherwise walk each object again, nested values
+/// and all, for every absent key.
+struct key_memo {
+  /// The object (its start position) and the document (`csimdjson_parser::generation`) the keys
+  /// belong to; no object when `object` is null.
+  ondemand::token_position object = nullptr;
+  uint64_t generation = 0;
+  /// The position of the last key recorded: every key from the first field to it is in `keys`.
+  ondemand::token_position last = nullptr;
+  /// Whether the keys run to the object's end.
+  bool complete = false;
+  /// The keys as written, compared as simdjson compares keys.
+  std::vector<ondemand::raw_json_string> keys;
+};
+
+/// Objects nested deeper than this keep no memo (their lookups take the second pass).
+constexpr ondemand::depth_t key_memo_depths = 16;
+
+} // namespace
+
 struct csimdjson_parser {
   ondemand::parser parser;
   ondemand::document document;
+  /// Counts the documents iterated, so that a memo never outlives its document.
+  uint64_t generation = 0;
+  /// One memo per object depth: the object being read at each level. Only the depths where some
+  /// lookup of the document took the second pass keep one (bit d of `memo_depths`): elsewhere
+  /// recording the keys would cost more than it saves.
+  key_memo memos[key_memo_depths];
+  uint32_t memo_depths = 0;
   uint8_t *input = nullptr;
   size_t input_capacity = 0;
   const uint8_t *document_start = nullptr;
@@ -220,6 +253,8 @@ extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *par
                                                            size_t length, size_t capacity,
                                                            csimdjson_value *root) {
   parser->has_document = false;
+  ++parser->generation;
+  parser->memo_depths = 0;
   if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
   if (capacity < length + SIMDJSON_PADDING) { return CSIMDJSON_INSUFFICIENT_PADDING; }
   parser->document_start = buffer;
@@ -508,6 +543,8 @@ struct document_access : ondemand::document {
 struct value_iterator_access : ondemand::value_iterator {
   static constexpr ondemand::json_iterator *ondemand::value_iterator::*json_iterator =
       &value_iterator_access::_json_iter;
+  static constexpr ondemand::token_position (ondemand::value_iterator::*start)() const noexcept =
+      &value_iterator_access::start_position;
 };
 /// A value over a field's value iterator, as `object::find_field` makes one (the constructor is
 /// protected; this derived type adds nothing, so it converts to the value it wraps).
@@ -515,34 +552,155 @@ struct value_access : ondemand::value {
   explicit value_access(const ondemand::value_iterator &iterator) noexcept : ondemand::value(iterator) {}
 };
 
+/// Where a parser's document's iterator lies in the parser, measured once when the library loads.
+const std::ptrdiff_t document_iterator_offset = [] {
+  csimdjson_parser probe;
+  return reinterpret_cast<const char *>(&(probe.document.*document_access::iterator)) -
+         reinterpret_cast<const char *>(&probe);
+}();
+
+/// The parser whose document `iterator` walks: every cursor's iterator is its parser's document's.
+inline csimdjson_parser &owner(ondemand::json_iterator *iterator) noexcept {
+  return *reinterpret_cast<csimdjson_parser *>(reinterpret_cast<char *>(iterator) - document_iterator_offset);
+}
+
+/// The memo of the object `fields` iterates, or null (too deep, or a depth that keeps none).
+inline key_memo *memo_slot(csimdjson_parser &parser, const ondemand::value_iterator &fields) noexcept {
+  const ondemand::depth_t depth = fields.depth();
+  if (depth < 0 || depth >= key_memo_depths || ((parser.memo_depths >> depth) & 1) == 0) { return nullptr; }
+  return &parser.memos[depth];
+}
+
+/// Forgets what lookups learned about the object `fields` iterates: its fields are about to move
+/// in ways the memo does not follow (iteration over them, a search by unescaped key).
+inline void forget_keys(const ondemand::value_iterator &fields) noexcept {
+  ondemand::json_iterator *iterator = fields.*value_iterator_access::json_iterator;
+  if (iterator == nullptr) { return; }
+  csimdjson_parser &parser = owner(iterator);
+  key_memo *memo = memo_slot(parser, fields);
+  if (memo != nullptr && memo->object == (fields.*value_iterator_access::start)()) { memo->object = nullptr; }
+}
+
+inline error_code find_field_before(ondemand::object &object, std::string_view key, ondemand::value &out,
+                                    csimdjson_parser &parser, ondemand::token_position position,
+                                    ondemand::depth_t depth) noexcept;
+
 /// `object.find_field_unordered(key)`, with every step checked. simdjson's unordered lookup,
 /// after reaching the end of the object, searches again from its first field *assuming* that part
 /// is well formed (it asserts, or without assertions has undefined behaviour, when it is not):
 /// skipping a value whose brackets do not match (`[ ... }`) can leave it anywhere. Here the first
-/// pass is simdjson's checked, ordered lookup, and the second walks the fields before the first
-/// pass's start with the same checked steps; a key found nowhere leaves the cursor where it was.
+/// pass is simdjson's checked, ordered lookup (written out to record the keys it passes in the
+/// object's memo), and the second walks the fields before the first pass's start with the same
+/// checked steps, unless the memo already knows the key is not there; a key found nowhere leaves
+/// the cursor where it was.
 inline error_code find_field_checked(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
   // simdjson compares a key with the raw bytes of the document's keys: a key holding a backslash
   // would match a different, escaped key (`a\` matches `"a\"b"`), and one holding a quote could
   // read past the key. Such keys only match by their unescaped value, which the caller looks up
   // by iterating the keys.
   if (simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) { return NO_SUCH_FIELD; }
-  ondemand::json_iterator *iterator = (object.*object_access::iterator).*value_iterator_access::json_iterator;
+  ondemand::value_iterator &fields = object.*object_access::iterator;
+  ondemand::json_iterator *iterator = fields.*value_iterator_access::json_iterator;
   const ondemand::token_position position = iterator->position();
   const ondemand::depth_t depth = iterator->depth();
-  error_code error = object.find_field(key).get(out);
-  if (simdjson_likely(error != NO_SUCH_FIELD)) { return error; }
-  // The fields from where the first pass started to the end were compared; compare those before
-  // it, and stop there (the first key at or past that position was compared already).
+  csimdjson_parser &parser = owner(iterator);
+  key_memo *memo = memo_slot(parser, fields);
+  const ondemand::token_position start = memo != nullptr ? (fields.*value_iterator_access::start)() : nullptr;
+  error_code error;
+  bool has_field = false;
+  if (memo == nullptr) {
+    // Pass 1 without a memo: simdjson's checked, ordered lookup.
+    error = object.find_field(key).get(out);
+    if (simdjson_likely(error != NO_SUCH_FIELD)) { return error; }
+    return find_field_before(object, key, out, parser, position, depth);
+  }
+  // Pass 1 with a memo, as simdjson's `value_iterator::find_field_raw`: from the first field, from
+  // the end of the field the cursor is in, or nothing when the object was read to its end.
+  bool recording = false;
+  if (fields.at_first_field()) {
+    has_field = true;
+    if (memo != nullptr) {
+      memo->object = start;
+      memo->generation = parser.generation;
+      memo->last = start;
+      memo->complete = false;
+      memo->keys.clear();
+      recording = true;
+    }
+  } else if (fields.is_open()) {
+    if ((error = fields.skip_child())) {
+      fields.abandon();
+      return error;
+    }
+    if ((error = fields.has_next_field().get(has_field))) {
+      fields.abandon();
+      return error;
+    }
+    // The memo follows the fields from the first one as long as every move over them is a lookup's.
+    recording = memo != nullptr && memo->object == start && memo->generation == parser.generation;
+  }
+  while (has_field) {
+    const ondemand::token_position key_position = iterator->position();
+    ondemand::raw_json_string actual_key;
+    if ((error = fields.field_key().get(actual_key))) {
+      fields.abandon();
+      return error;
+    }
+    if ((error = fields.field_value())) {
+      fields.abandon();
+      return error;
+    }
+    if (recording && key_position > memo->last) {
+      memo->keys.push_back(actual_key);
+      memo->last = key_position;
+    }
+    // The key holds no quote or backslash (checked above), so comparing it with the raw bytes of
+    // a document's key cannot read past that key.
+    if (actual_key.unsafe_is_equal(key)) {
+      out = value_access(fields.child());
+      return SUCCESS;
+    }
+    if ((error = fields.skip_child())) { return error; }
+    if ((error = fields.has_next_field().get(has_field))) {
+      fields.abandon();
+      return error;
+    }
+  }
+  if (recording) { memo->complete = true; }
+  // Not after the start: if the memo holds every key of the object and not this one, it is not
+  // before the start either.
+  if (memo->complete && memo->object == start && memo->generation == parser.generation) {
+    bool seen = false;
+    for (const ondemand::raw_json_string &recorded : memo->keys) {
+      if (recorded.unsafe_is_equal(key)) {
+        seen = true;
+        break;
+      }
+    }
+    if (!seen) {
+      (iterator->*json_iterator_access::tokens).set_position(position);
+      iterator->*json_iterator_access::depth = depth;
+      return NO_SUCH_FIELD;
+    }
+  }
+  return find_field_before(object, key, out, parser, position, depth);
+}
+
+inline error_code find_field_before(ondemand::object &object, std::string_view key, ondemand::value &out,
+                                    csimdjson_parser &parser, ondemand::token_position position,
+                                    ondemand::depth_t depth) noexcept {
+  // Pass 2: the fields from the first one to where pass 1 started (the first key at or past that
+  // position was compared already). From now on, the objects at this depth keep a memo.
+  ondemand::value_iterator &fields = object.*object_access::iterator;
+  ondemand::json_iterator *iterator = fields.*value_iterator_access::json_iterator;
+  if (fields.depth() >= 0 && fields.depth() < key_memo_depths) { parser.memo_depths |= uint32_t(1) << fields.depth(); }
+  error_code error;
   bool has_field = false;
   if ((error = object.reset().get(has_field))) { return error; }
-  ondemand::value_iterator &fields = object.*object_access::iterator;
   while (has_field && iterator->position() < position) {
     ondemand::raw_json_string actual_key;
     if ((error = fields.field_key().get(actual_key))) { return error; }
     if ((error = fields.field_value())) { return error; }
-    // The key holds no quote or backslash (checked above), so comparing it with the raw bytes of
-    // a document's key cannot read past that key.
     if (actual_key.unsafe_is_equal(key)) {
       out = value_access(fields.child());
       return SUCCESS;
@@ -597,6 +755,7 @@ extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parse
                                                                  csimdjson_value *out, bool *has_escaped_keys) {
   *has_escaped_keys = false;
   ondemand::object cursor = load<ondemand::object>(object);
+  forget_keys(cursor.*object_access::iterator);
   bool non_empty = false;
   error_code error = cursor.reset().get(non_empty);
   if (error) { return code(error); }
@@ -714,6 +873,7 @@ extern "C" csimdjson_error csimdjson_object_find_string(csimdjson_parser *parser
 
 extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_object_iterator *iterator) {
   ondemand::object cursor = load<ondemand::object>(object);
+  forget_keys(cursor.*object_access::iterator);
   object_iterator_slot slot{};
   error_code error = cursor.begin().get(slot.iterator);
   if (error) { return code(error); }
@@ -737,6 +897,10 @@ extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *pars
   ondemand::field field;
   error_code error = (*slot.iterator).get(field);
   if (error) { return code(error); }
+  // The iteration moves over the object's fields behind its lookups' back (the iterator stands on
+  // the field's value, one level deeper than the object).
+  const ondemand::depth_t object_depth = (parser->document.*document_access::iterator).depth() - 1;
+  if (object_depth >= 0 && object_depth < key_memo_depths) { parser->memos[object_depth].object = nullptr; }
   error = read_key(*parser, field, key, key_length);
   if (error) { return code(error); }
   store_value(value, field.value());

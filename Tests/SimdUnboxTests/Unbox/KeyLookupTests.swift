@@ -1,0 +1,167 @@
+import CSimdJSON
+import Foundation
+import Testing
+
+@testable import SimdUnbox
+
+/// Lookups in any order, repeated and missing, over many objects: what one lookup learns about an
+/// object's keys (the shim remembers them once a lookup has passed them all) must never answer a
+/// later lookup wrongly, in the same object, a sibling, a nested object or the next document.
+@Suite struct KeyLookupTests {
+    /// Objects holding a random subset of `k0`...`k9` in random order, with `escapes` some keys
+    /// written with an escape (`k\u0035` is `k5`, which only an unescaped search finds), some with
+    /// nested objects whose keys repeat the outer ones.
+    static func objects(count: Int, seed: UInt64, escapes: Bool) -> [String] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { index in
+            var fields: [String] = []
+            for key in (0..<10).shuffled(using: &random) where Int.random(in: 0..<3, using: &random) > 0 {
+                let name = escapes && Int.random(in: 0..<6, using: &random) == 0 ? #"k\u003\#(key)"# : "k\(key)"
+                fields.append(#""\#(name)": \#(index * 100 + key)"#)
+            }
+            if Bool.random(using: &random) {
+                let position = Int.random(in: 0...fields.count, using: &random)
+                fields.insert(#""nested": {"k1": -1, "x": -2, "k7": {"k3": -3}}"#, at: position)
+            }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// What `Probe` should read from `object`.
+    static func expected(_ object: String) throws -> [Int?] {
+        guard case .object(let fields) = try JSONValue(string: object) else { throw NotAnObject() }
+        return Probe.order.map { key in
+            if case .number(let number)? = fields[key] { return number.integerValue(Int.self) }
+            return nil
+        }
+    }
+
+    @Test(arguments: [(1, false), (2, false), (3, true), (4, true)])
+    func lookupsInAnyOrderAgreeWithTheDocument(seed: UInt64, escapes: Bool) throws {
+        let objects = Self.objects(count: 120, seed: seed, escapes: escapes)
+        let expected = try objects.map(Self.expected)
+        let array = "[" + objects.joined(separator: ",\n") + "]"
+        // Twice: the second decode reuses the parser and what it kept.
+        for _ in 0..<2 {
+            let probes: [Probe] = try unbox(string: array)
+            #expect(probes.map(\.values) == expected)
+        }
+        // Objects one level deeper, with a sibling read between lookups of each.
+        let pairs = "[" + objects.map { #"{"a": \#($0), "b": \#($0)}"# }.joined(separator: ",") + "]"
+        let interleaved: [Interleaved] = try unbox(string: pairs)
+        #expect(interleaved.map(\.a) == expected)
+        #expect(interleaved.map(\.b) == expected)
+        // Each object its own document, in stream windows.
+        var reader = UnboxStreamReader<Probe>(string: objects.joined(separator: "\n"), format: .jsonLines)
+        var streamed: [[Int?]] = []
+        while let probe = try reader.next() { streamed.append(probe.values) }
+        #expect(streamed == expected)
+    }
+
+    /// At the shim: an iteration over some of an object's fields, between lookups, must not leave
+    /// the lookups believing they have seen every key.
+    @Test func lookupsAfterAPartialIterationOfTheSameObject() throws {
+        let json = Array(#"{"a": 1, "b": 2, "c": 3, "d": 4}"#.utf8)
+        let parser = try #require(csimdjson_parser_create())
+        defer { csimdjson_parser_destroy(parser) }
+        var buffer: UnsafeMutablePointer<UInt8>?
+        try #require(csimdjson_parser_reserve_input(parser, json.count, &buffer) == CSIMDJSON_SUCCESS)
+        try #require(buffer != nil)
+        buffer?.update(from: json, count: json.count)
+        var root = csimdjson_value()
+        try #require(csimdjson_parser_iterate_input(parser, json.count, &root) == CSIMDJSON_SUCCESS)
+        var object = csimdjson_object()
+        try #require(csimdjson_value_get_object(&root, &object) == CSIMDJSON_SUCCESS)
+        func find(_ key: String) -> Int64? {
+            var value = csimdjson_value()
+            let bytes = Array(key.utf8)
+            let code = csimdjson_object_find_field(&object, bytes, bytes.count, &value)
+            if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
+            var number: Int64 = 0
+            guard code == CSIMDJSON_SUCCESS, csimdjson_value_get_int64(&value, &number) == CSIMDJSON_SUCCESS else {
+                return -1
+            }
+            return number
+        }
+        #expect(find("zz") == nil)  // a second pass: from now on objects at this depth keep a memo
+        #expect(find("a") == 1)
+        var hasFields = false
+        try #require(csimdjson_object_reset(&object, &hasFields) == CSIMDJSON_SUCCESS && hasFields)
+        var iterator = csimdjson_object_iterator()
+        try #require(csimdjson_object_iterate(&object, &iterator) == CSIMDJSON_SUCCESS)
+        for expected in ["a", "b", "c"] {
+            var hasField = false
+            var key: UnsafePointer<UInt8>?
+            var keyLength = 0
+            var value = csimdjson_value()
+            try #require(
+                csimdjson_object_iterator_next(parser, &iterator, &hasField, &key, &keyLength, &value) == CSIMDJSON_SUCCESS)
+            #expect(hasField && String(decoding: UnsafeBufferPointer(start: key, count: keyLength), as: UTF8.self) == expected)
+        }
+        #expect(find("d") == 4)
+        #expect(find("zz") == nil)
+        #expect(find("b") == 2)
+        #expect(find("c") == 3)
+        #expect(find("a") == 1)
+    }
+
+    @Test func codableLookupsAroundAllKeysAgreeWithJSONDecoder() throws {
+        let objects = Self.objects(count: 120, seed: 9, escapes: false)
+        let array = Data(("[" + objects.joined(separator: ",") + "]").utf8)
+        let foundation = try JSONDecoder().decode([KeysAndLookups].self, from: array)
+        let simd = try SimdJSONDecoder().decode([KeysAndLookups].self, from: array)
+        #expect(simd == foundation)
+    }
+}
+
+private struct NotAnObject: Error {}
+
+/// Reads `order` one key at a time, each missing key as nil.
+private struct Probe: Unboxable {
+    static let order = ["k3", "x", "k0", "k9", "k5", "zz", "k1", "k7", "k3", "k2", "y", "k8", "k4", "k6", "k0", "k5"]
+    let values: [Int?]
+
+    init(unboxer: Unboxer) throws {
+        values = try Self.order.map { try unboxer.unboxIfPresent(key: $0) }
+    }
+}
+
+/// Two objects at the same depth, their lookups interleaved.
+private struct Interleaved: Unboxable {
+    let a: [Int?]
+    let b: [Int?]
+
+    init(unboxer: Unboxer) throws {
+        var a: [Int?] = []
+        var b: [Int?] = []
+        for key in Probe.order {
+            a.append(try unboxer.unboxIfPresent(keyPath: "a." + key))
+            b.append(try unboxer.unboxIfPresent(keyPath: "b." + key))
+        }
+        self.a = a
+        self.b = b
+    }
+}
+
+/// Lookups before and after listing the keys, and `contains` between them.
+private struct KeysAndLookups: Decodable, Equatable {
+    let before: [Int?]
+    let keys: [String]
+    let after: [Int?]
+    let contained: [Bool]
+
+    struct Key: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        before = try ["k4", "x", "k1"].map { try container.decodeIfPresent(Int.self, forKey: Key(stringValue: $0)) }
+        keys = container.allKeys.map(\.stringValue).sorted()
+        after = try Probe.order.map { try container.decodeIfPresent(Int.self, forKey: Key(stringValue: $0)) }
+        contained = Probe.order.map { container.contains(Key(stringValue: $0)) }
+    }
+}
