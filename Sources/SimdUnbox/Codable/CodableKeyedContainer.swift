@@ -130,11 +130,10 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     func _withKeyBytes(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> csimdjson_error) -> csimdjson_error {
         if let keyTable {
-            guard var original = keyTable.originals[name] else { return CSIMDJSON_NO_SUCH_FIELD }
-            return original.withUTF8(body)
+            guard let original = keyTable.originals[name] else { return CSIMDJSON_NO_SUCH_FIELD }
+            return _withUTF8(original, body)
         }
-        var name = name
-        return name.withUTF8(body)
+        return _withUTF8(name, body)
     }
 
     /// Finds the field `name`: `CSIMDJSON_SUCCESS`, `CSIMDJSON_NO_SUCH_FIELD`, or malformed JSON.

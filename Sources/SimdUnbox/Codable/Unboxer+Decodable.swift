@@ -60,8 +60,7 @@ extension Unboxer {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
-        var key = key
-        let code = key.withUTF8 { csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value) }
+        let code = _withUTF8(key) { csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value) }
         if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
         do {
             guard code == CSIMDJSON_SUCCESS else { throw _context._containerError(code) }

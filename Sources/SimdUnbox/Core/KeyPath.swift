@@ -37,9 +37,8 @@ extension _DecodingContext {
         guard let first = keyPath.segments.first else {
             throw _misuseError("an empty key path names no field of an object")
         }
-        var key = first
         do {
-            try key.withUTF8 { try _field($0, in: &object, into: &value) }
+            try _withUTF8(first) { try _field($0, in: &object, into: &value) }
         } catch {
             throw _prepending(.key(first), to: error)
         }
@@ -63,8 +62,7 @@ extension _DecodingContext {
                 case .object:
                     var object = try _object(from: &value)
                     passed.append(.key(segment))
-                    var key = segment
-                    try key.withUTF8 { try _field($0, in: &object, into: &value) }
+                    try _withUTF8(segment) { try _field($0, in: &object, into: &value) }
                 case .array:
                     guard let index = Int(segment), index >= 0 else {
                         passed.append(.key(segment))

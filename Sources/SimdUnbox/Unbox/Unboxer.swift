@@ -56,9 +56,8 @@ public struct Unboxer {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
-        var key = key
         do {
-            try key.withUTF8 { try _context._field($0, in: &object, into: &value) }
+            try _withUTF8(key) { try _context._field($0, in: &object, into: &value) }
             return try read(&value)
         } catch {
             throw _context._prepending(.key(key), to: error)
@@ -100,9 +99,8 @@ public struct Unboxer {
     public func unbox<T: UnboxCompatible>(key: String) throws -> T {
         try _checkLive()
         var object = _object
-        var key = key
         do {
-            return try key.withUTF8 { try T._unbox(field: $0, in: &object, context: _context) }
+            return try _withUTF8(key) { try T._unbox(field: $0, in: &object, context: _context) }
         } catch {
             throw _context._prepending(.key(key), to: error)
         }
@@ -142,14 +140,13 @@ public struct Unboxer {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
-        var key = key
         do {
             var isNull = false
-            let code = key.withUTF8 {
+            let code = _withUTF8(key) {
                 csimdjson_object_find_field_or_null(&object, $0.baseAddress, $0.count, &value, &isNull)
             }
             if code == CSIMDJSON_NO_SUCH_FIELD {
-                guard try key.withUTF8({ try _context._findEscapedField($0, in: &object, into: &value) }) else {
+                guard try _withUTF8(key, { try _context._findEscapedField($0, in: &object, into: &value) }) else {
                     return nil
                 }
                 isNull = try _context._isNull(&value)
