@@ -115,16 +115,13 @@ namespace {
 /// a model whose optional keys are absent would otherwise walk each object again, nested values
 /// and all, for every absent key.
 struct key_memo {
-  /// The object (its start position) and the document (`csimdjson_parser::generation`) the keys
-  /// belong to; no object when `object` is null.
+  /// The object the keys belong to (its start position); none when null.
   ondemand::token_position object = nullptr;
-  uint64_t generation = 0;
-  /// The position of the last key recorded: every key from the first field to it is in `keys`.
-  ondemand::token_position last = nullptr;
+  /// Every key from the first field on, as written (compared as simdjson compares keys), in
+  /// document order: a key is new when it lies past the last one.
+  std::vector<ondemand::raw_json_string> keys;
   /// Whether the keys run to the object's end.
   bool complete = false;
-  /// The keys as written, compared as simdjson compares keys.
-  std::vector<ondemand::raw_json_string> keys;
 };
 
 /// Objects nested deeper than this keep no memo (their lookups take the second pass).
@@ -135,11 +132,10 @@ constexpr ondemand::depth_t key_memo_depths = 16;
 struct csimdjson_parser {
   ondemand::parser parser;
   ondemand::document document;
-  /// Counts the documents iterated, so that a memo never outlives its document.
-  uint64_t generation = 0;
   /// One memo per object depth: the object being read at each level. Only the depths where some
   /// lookup of the document took the second pass keep one (bit d of `memo_depths`): elsewhere
-  /// recording the keys would cost more than it saves.
+  /// recording the keys would cost more than it saves. A memo is emptied when its bit is set, so
+  /// none outlives its document.
   key_memo memos[key_memo_depths];
   uint32_t memo_depths = 0;
   uint8_t *input = nullptr;
@@ -253,7 +249,6 @@ extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *par
                                                            size_t length, size_t capacity,
                                                            csimdjson_value *root) {
   parser->has_document = false;
-  ++parser->generation;
   parser->memo_depths = 0;
   if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
   if (capacity < length + SIMDJSON_PADDING) { return CSIMDJSON_INSUFFICIENT_PADDING; }
@@ -605,9 +600,7 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
   const ondemand::depth_t depth = iterator->depth();
   csimdjson_parser &parser = owner(iterator);
   key_memo *memo = memo_slot(parser, fields);
-  const ondemand::token_position start = memo != nullptr ? (fields.*value_iterator_access::start)() : nullptr;
   error_code error;
-  bool has_field = false;
   if (memo == nullptr) {
     // Pass 1 without a memo: simdjson's checked, ordered lookup.
     error = object.find_field(key).get(out);
@@ -616,17 +609,15 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
   }
   // Pass 1 with a memo, as simdjson's `value_iterator::find_field_raw`: from the first field, from
   // the end of the field the cursor is in, or nothing when the object was read to its end.
+  const ondemand::token_position start = (fields.*value_iterator_access::start)();
+  bool has_field = false;
   bool recording = false;
   if (fields.at_first_field()) {
     has_field = true;
-    if (memo != nullptr) {
-      memo->object = start;
-      memo->generation = parser.generation;
-      memo->last = start;
-      memo->complete = false;
-      memo->keys.clear();
-      recording = true;
-    }
+    memo->object = start;
+    memo->complete = false;
+    memo->keys.clear();
+    recording = true;
   } else if (fields.is_open()) {
     if ((error = fields.skip_child())) {
       fields.abandon();
@@ -637,10 +628,9 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
       return error;
     }
     // The memo follows the fields from the first one as long as every move over them is a lookup's.
-    recording = memo != nullptr && memo->object == start && memo->generation == parser.generation;
+    recording = memo->object == start;
   }
   while (has_field) {
-    const ondemand::token_position key_position = iterator->position();
     ondemand::raw_json_string actual_key;
     if ((error = fields.field_key().get(actual_key))) {
       fields.abandon();
@@ -650,9 +640,8 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
       fields.abandon();
       return error;
     }
-    if (recording && key_position > memo->last) {
+    if (recording && (memo->keys.empty() || actual_key.raw() > memo->keys.back().raw())) {
       memo->keys.push_back(actual_key);
-      memo->last = key_position;
     }
     // The key holds no quote or backslash (checked above), so comparing it with the raw bytes of
     // a document's key cannot read past that key.
@@ -669,7 +658,7 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
   if (recording) { memo->complete = true; }
   // Not after the start: if the memo holds every key of the object and not this one, it is not
   // before the start either.
-  if (memo->complete && memo->object == start && memo->generation == parser.generation) {
+  if (memo->complete && memo->object == start) {
     bool seen = false;
     for (const ondemand::raw_json_string &recorded : memo->keys) {
       if (recorded.unsafe_is_equal(key)) {
@@ -693,7 +682,11 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
   // position was compared already). From now on, the objects at this depth keep a memo.
   ondemand::value_iterator &fields = object.*object_access::iterator;
   ondemand::json_iterator *iterator = fields.*value_iterator_access::json_iterator;
-  if (fields.depth() >= 0 && fields.depth() < key_memo_depths) { parser.memo_depths |= uint32_t(1) << fields.depth(); }
+  const ondemand::depth_t object_depth = fields.depth();
+  if (object_depth >= 0 && object_depth < key_memo_depths && ((parser.memo_depths >> object_depth) & 1) == 0) {
+    parser.memos[object_depth].object = nullptr;
+    parser.memo_depths |= uint32_t(1) << object_depth;
+  }
   error_code error;
   bool has_field = false;
   if ((error = object.reset().get(has_field))) { return error; }

@@ -171,7 +171,7 @@ extension _DecodableArray {
     // receives `Self`'s metadata, so that the unspecialized code looks up no `Array<Element>`.
     /// Decodes the array `value` is, a child of the container at `level` reached by `component`.
     ///
-    /// The first `inlineCount` elements are decoded into the session's scratch space and moved into
+    /// The first `inlineCount` elements are decoded into the parser's scratch space and moved into
     /// an array of exactly their number: growing an array in unspecialized code costs a lookup of
     /// its storage's type in the runtime's cache, an allocation and a copy at every doubling, and
     /// most arrays in documents are short. Longer arrays go on growing as usual.
@@ -192,10 +192,10 @@ extension _DecodableArray {
         var element = csimdjson_value()
         var hasElement = try _nextValue(&iterator, into: &element, level: level, decoder: decoder)
         guard hasElement else { return Self() }
-        // Room in the session's scratch space (nested arrays take the space above this one's).
-        let savedTop = session.scratchTop
-        let (first, inline) = session.takeScratch(for: Element.self, upTo: inlineCount)
-        defer { session.scratchTop = savedTop }
+        // Room in the parser's scratch space (nested arrays take the space above this one's).
+        let savedTop = context._state.pointee.scratchTop
+        let (first, inline) = context._takeScratch(for: Element.self, upTo: inlineCount)
+        defer { context._state.pointee.scratchTop = savedTop }
         var index = 0
         do {
             while hasElement && index < inline {

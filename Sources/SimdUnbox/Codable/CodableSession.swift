@@ -35,36 +35,6 @@ final class _CodableSession {
         live.reserveCapacity(16)
     }
 
-    deinit {
-        scratch?.deallocate()
-    }
-
-    /// Scratch space where arrays of `Decodable` elements collect their first elements (see
-    /// `_DecodableArray._decode`), used as a stack: an array takes the bytes from `scratchTop` up.
-    @exclusivity(unchecked) private var scratch: UnsafeMutableRawPointer?
-    @exclusivity(unchecked) var scratchTop = 0
-    static let scratchCapacity = 64 << 10
-
-    /// Takes room for up to `count` elements of `Element` from the scratch space, above what
-    /// enclosing arrays took: where, and for how many (none when they took it all). The caller puts
-    /// `scratchTop` back to what it was when done with them.
-    @inline(__always)
-    func takeScratch<Element>(for _: Element.Type, upTo count: Int) -> (UnsafeMutablePointer<Element>, Int) {
-        let base: UnsafeMutableRawPointer
-        if let scratch {
-            base = scratch
-        } else {
-            base = UnsafeMutableRawPointer.allocate(byteCount: Self.scratchCapacity, alignment: 16)
-            scratch = base
-        }
-        let alignment = MemoryLayout<Element>.alignment
-        let address = Int(bitPattern: base) + scratchTop
-        let start = min(((address + alignment - 1) & ~(alignment - 1)) - Int(bitPattern: base), Self.scratchCapacity)
-        let taken = min(count, (Self.scratchCapacity - start) / MemoryLayout<Element>.stride)
-        scratchTop = start + taken * MemoryLayout<Element>.stride
-        return ((base + start).bindMemory(to: Element.self, capacity: taken), taken)
-    }
-
     /// Breaks the cycle between the boxes kept for reuse and the decoder their containers hold.
     func close() {
         keyedBoxes.removeAll()

@@ -41,20 +41,11 @@ extension _DecodingContext {
         var iterator = try _arrayIterator(from: &value)
         try _enter()
         defer { _leave() }
-        let gatheredCapacity = 16
         let top = _state.pointee.scratchTop
-        let bytes = (gatheredCapacity * MemoryLayout<Element>.stride + _Parser.scratchAlignment - 1)
-            & ~(_Parser.scratchAlignment - 1)
-        guard MemoryLayout<Element>.alignment <= _Parser.scratchAlignment, top + bytes <= _Parser.scratchSize else {
-            return try _appendingArray(&iterator, allowInvalidElements: allowInvalidElements, element: decode)
-        }
-        _state.pointee.scratchTop = top + bytes
-        let gathered = (_state.pointee.scratch + top).bindMemory(to: Element.self, capacity: gatheredCapacity)
+        let (gathered, gatheredCapacity) = _takeScratch(for: Element.self, upTo: 16)
+        defer { _state.pointee.scratchTop = top }
         var count = 0
-        defer {
-            if count <= gatheredCapacity { gathered.deinitialize(count: count) }
-            _state.pointee.scratchTop = top
-        }
+        defer { if count <= gatheredCapacity { gathered.deinitialize(count: count) } }
         var spilled: [Element] = []
         var element = csimdjson_value()
         var index = 0
@@ -65,10 +56,14 @@ extension _DecodingContext {
                     count += 1
                 } else {
                     if count == gatheredCapacity {
-                        // A long array: the gathered elements move to an ordinary one, which
-                        // grows from there (`count` goes past the capacity to say so).
-                        spilled = [Element](unsafeUninitializedCapacity: 4 * gatheredCapacity) { buffer, initialized in
-                            buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: gathered, count: gatheredCapacity)
+                        // A long array, or no room left (deep nesting): the gathered elements
+                        // move to an ordinary array, which grows from there (`count` goes past
+                        // the capacity to say so).
+                        spilled = [Element](unsafeUninitializedCapacity: 4 * Swift.max(gatheredCapacity, 4)) {
+                            buffer, initialized in
+                            if gatheredCapacity > 0 {
+                                buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: gathered, count: gatheredCapacity)
+                            }
                             initialized = gatheredCapacity
                         }
                         count = gatheredCapacity + 1
@@ -90,25 +85,18 @@ extension _DecodingContext {
         return result
     }
 
-    /// `_array` appending to an array from the start: when the scratch space is full (deep
-    /// nesting) or `Element` needs a wider alignment than it offers.
-    @inlinable
-    func _appendingArray<Element>(
-        _ iterator: inout csimdjson_array_iterator, allowInvalidElements: Bool,
-        element decode: (inout csimdjson_value) throws -> Element
-    ) throws -> [Element] {
-        var result: [Element] = []
-        var element = csimdjson_value()
-        var index = 0
-        while try _next(&iterator, into: &element) {
-            do {
-                result.append(try decode(&element))
-            } catch {
-                if !allowInvalidElements || _malformed != nil { throw _prepending(.index(index), to: error) }
-            }
-            index += 1
-        }
-        return result
+    /// Takes room for up to `count` elements of `Element` from the parser's scratch space, above
+    /// what enclosing arrays took: where, and for how many (none when they took it all). The caller
+    /// puts `_state.pointee.scratchTop` back to what it was when done with them.
+    @inlinable @inline(__always)
+    func _takeScratch<Element>(for _: Element.Type, upTo count: Int) -> (UnsafeMutablePointer<Element>, Int) {
+        let base = _state.pointee.scratch
+        let alignment = MemoryLayout<Element>.alignment
+        let address = Int(bitPattern: base) + _state.pointee.scratchTop
+        let start = min(((address + alignment - 1) & ~(alignment - 1)) - Int(bitPattern: base), _Parser.scratchSize)
+        let taken = min(count, (_Parser.scratchSize - start) / MemoryLayout<Element>.stride)
+        _state.pointee.scratchTop = start + taken * MemoryLayout<Element>.stride
+        return ((base + start).bindMemory(to: Element.self, capacity: taken), taken)
     }
 
     /// Reads an array of doubles with bulk shim calls: a short array such as a coordinate pair

@@ -48,7 +48,7 @@ struct _DecodingState {
     @usableFromInline var integers: UnsafeMutablePointer<Int64>?
     @usableFromInline var integerCapacity: Int = 0
     /// The parser's scratch space (`_Parser.scratch`), and how many of its bytes the arrays being
-    /// read hold now.
+    /// read hold now (`_DecodingContext._takeScratch`).
     @usableFromInline var scratch: UnsafeMutableRawPointer
     @usableFromInline var scratchTop: Int = 0
 

@@ -7,19 +7,18 @@ import Foundation
 @usableFromInline
 final class _Parser: @unchecked Sendable {
     @usableFromInline let handle: OpaquePointer
-    /// Where arrays gather their first elements before the array is made at its exact size
-    /// (`_DecodingContext._array`). Used as a stack: a nested array takes the space above its
-    /// parent's, and gives it back when it is done.
+    /// Where arrays, of `Unboxable` and of `Decodable` elements alike, gather their first
+    /// elements before the array is made at its exact size (`_DecodingContext._takeScratch`).
+    /// Kept with the parser, so that decodes reuse it.
     @usableFromInline let scratch: UnsafeMutableRawPointer
-    @usableFromInline static let scratchSize = 32 << 10
-    @usableFromInline static let scratchAlignment = 16
+    @usableFromInline static let scratchSize = 64 << 10
 
     init() {
         guard let handle = csimdjson_parser_create() else {
             fatalError("SimdUnbox: out of memory while creating a parser")
         }
         self.handle = handle
-        scratch = .allocate(byteCount: Self.scratchSize, alignment: Self.scratchAlignment)
+        scratch = .allocate(byteCount: Self.scratchSize, alignment: 16)
     }
 
     deinit {

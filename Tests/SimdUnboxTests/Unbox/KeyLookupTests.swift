@@ -61,30 +61,13 @@ import Testing
     /// At the shim: an iteration over some of an object's fields, between lookups, must not leave
     /// the lookups believing they have seen every key.
     @Test func lookupsAfterAPartialIterationOfTheSameObject() throws {
-        let json = Array(#"{"a": 1, "b": 2, "c": 3, "d": 4}"#.utf8)
         let parser = try #require(csimdjson_parser_create())
         defer { csimdjson_parser_destroy(parser) }
-        var buffer: UnsafeMutablePointer<UInt8>?
-        try #require(csimdjson_parser_reserve_input(parser, json.count, &buffer) == CSIMDJSON_SUCCESS)
-        try #require(buffer != nil)
-        buffer?.update(from: json, count: json.count)
-        var root = csimdjson_value()
-        try #require(csimdjson_parser_iterate_input(parser, json.count, &root) == CSIMDJSON_SUCCESS)
+        var root = try iterate(parser, #"{"a": 1, "b": 2, "c": 3, "d": 4}"#)
         var object = csimdjson_object()
         try #require(csimdjson_value_get_object(&root, &object) == CSIMDJSON_SUCCESS)
-        func find(_ key: String) -> Int64? {
-            var value = csimdjson_value()
-            let bytes = Array(key.utf8)
-            let code = csimdjson_object_find_field(&object, bytes, bytes.count, &value)
-            if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
-            var number: Int64 = 0
-            guard code == CSIMDJSON_SUCCESS, csimdjson_value_get_int64(&value, &number) == CSIMDJSON_SUCCESS else {
-                return -1
-            }
-            return number
-        }
-        #expect(find("zz") == nil)  // a second pass: from now on objects at this depth keep a memo
-        #expect(find("a") == 1)
+        #expect(find("zz", in: &object) == nil)  // a second pass: from now on objects at this depth keep a memo
+        #expect(find("a", in: &object) == 1)
         var hasFields = false
         try #require(csimdjson_object_reset(&object, &hasFields) == CSIMDJSON_SUCCESS && hasFields)
         var iterator = csimdjson_object_iterator()
@@ -98,11 +81,79 @@ import Testing
                 csimdjson_object_iterator_next(parser, &iterator, &hasField, &key, &keyLength, &value) == CSIMDJSON_SUCCESS)
             #expect(hasField && String(decoding: UnsafeBufferPointer(start: key, count: keyLength), as: UTF8.self) == expected)
         }
-        #expect(find("d") == 4)
-        #expect(find("zz") == nil)
-        #expect(find("b") == 2)
-        #expect(find("c") == 3)
-        #expect(find("a") == 1)
+        #expect(find("d", in: &object) == 4)
+        #expect(find("zz", in: &object) == nil)
+        #expect(find("b", in: &object) == 2)
+        #expect(find("c", in: &object) == 3)
+        #expect(find("a", in: &object) == 1)
+    }
+
+    /// At the shim: what a parser learned of an object's keys in one document must not answer
+    /// for the object at the same position in the next one.
+    @Test func keysOfAnEarlierDocumentAtTheSamePosition() throws {
+        let parser = try #require(csimdjson_parser_create())
+        defer { csimdjson_parser_destroy(parser) }
+        // The second object of each document starts at the same token; in the first, its keys are
+        // all seen (the first object's miss made its depth keep them).
+        try forEachObject(in: try iterate(parser, #"[{"kA": 1, "kB": 2}, {"kA": 1, "kB": 2}]"#)) { index, object in
+            if index == 0 { #expect(find("zz", in: &object) == nil) }
+            if index == 1 {
+                #expect(find("kA", in: &object) == 1)
+                #expect(find("zz", in: &object) == nil)
+            }
+        }
+        // In the second, its first miss comes after a lookup, so its keys were never recorded.
+        try forEachObject(in: try iterate(parser, #"[[0, 0, 0, 0], {"kC": 1, "kB": 2}]"#)) { index, object in
+            #expect(index == 1)
+            #expect(find("kB", in: &object) == 2)
+            #expect(find("zz", in: &object) == nil)
+            #expect(find("kC", in: &object) == 1)
+        }
+    }
+
+    /// Parses `json` with `parser`: its root value.
+    private func iterate(_ parser: OpaquePointer, _ json: String) throws -> csimdjson_value {
+        let bytes = Array(json.utf8)
+        var buffer: UnsafeMutablePointer<UInt8>?
+        try #require(csimdjson_parser_reserve_input(parser, bytes.count, &buffer) == CSIMDJSON_SUCCESS)
+        try #require(buffer != nil)
+        buffer?.update(from: bytes, count: bytes.count)
+        var root = csimdjson_value()
+        try #require(csimdjson_parser_iterate_input(parser, bytes.count, &root) == CSIMDJSON_SUCCESS)
+        return root
+    }
+
+    /// Calls `body` with each object element of the root array, in turn (other elements are
+    /// skipped), as On-Demand reads them: an element is done with before the next is reached.
+    private func forEachObject(
+        in root: csimdjson_value, _ body: (Int, inout csimdjson_object) throws -> Void
+    ) throws {
+        var root = root
+        var array = csimdjson_array()
+        try #require(csimdjson_value_get_array(&root, &array) == CSIMDJSON_SUCCESS)
+        var iterator = csimdjson_array_iterator()
+        try #require(csimdjson_array_iterate(&array, &iterator) == CSIMDJSON_SUCCESS)
+        var index = 0
+        while true {
+            var hasElement = false
+            var element = csimdjson_value()
+            try #require(csimdjson_array_iterator_next(&iterator, &hasElement, &element) == CSIMDJSON_SUCCESS)
+            guard hasElement else { return }
+            var object = csimdjson_object()
+            if csimdjson_value_get_object(&element, &object) == CSIMDJSON_SUCCESS { try body(index, &object) }
+            index += 1
+        }
+    }
+
+    /// The integer at `key` in `object`, nil when the key is missing, -1 on any other outcome.
+    private func find(_ key: String, in object: inout csimdjson_object) -> Int64? {
+        var value = csimdjson_value()
+        let bytes = Array(key.utf8)
+        let code = csimdjson_object_find_field(&object, bytes, bytes.count, &value)
+        if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
+        var number: Int64 = 0
+        guard code == CSIMDJSON_SUCCESS, csimdjson_value_get_int64(&value, &number) == CSIMDJSON_SUCCESS else { return -1 }
+        return number
     }
 
     @Test func codableLookupsAroundAllKeysAgreeWithJSONDecoder() throws {
