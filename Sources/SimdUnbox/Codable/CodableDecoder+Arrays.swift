@@ -6,14 +6,7 @@ import Foundation
 // container, a frame or a generic call per element.
 
 extension _CodableDecoder {
-    /// Whether `T` is one of the arrays `_decodeScalarArray` reads directly.
-    @inline(__always)
-    func _isScalarArray<T>(_: T.Type) -> Bool {
-        T.self == [Double].self || T.self == [Int].self || T.self == [String].self || T.self == [Float].self
-            || T.self == [Int64].self || T.self == [Bool].self
-    }
-
-    /// `T`, an array of a common scalar type (`_isScalarArray(T.self)`), decoded directly. The
+    /// `T`, an array of a common scalar type (`_ValueKind.scalarArray`), decoded directly. The
     /// result is not optional: for an unspecialized `T`, `T?` would cost a lookup of `Optional<T>`'s
     /// metadata in the runtime's cache on every call.
     @inline(__always)

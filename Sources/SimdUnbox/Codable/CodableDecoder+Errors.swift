@@ -99,6 +99,15 @@ extension _CodableDecoder {
     /// A container or decoder used after the value it reads was left behind.
     @inline(never)
     func _staleError(level: Int) -> DecodingError {
+        if session.isClosed {
+            // The parser has gone back to its pool, and may be another decode's by now.
+            return .dataCorrupted(
+                DecodingError.Context(
+                    codingPath: session.codingPath(min(level, session.path.count)),
+                    debugDescription:
+                        "A decoding container or decoder was used after the decode it belongs to ended. Use "
+                        + "containers only within the init(from:) they were made in."))
+        }
         if context._state.pointee.broken, let malformed = context._malformed {
             return _decodingError(fromUnboxError: malformed)
         }

@@ -184,15 +184,17 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
                 throw _error(error, type: T.self, level: level, component: component)
             }
         }
-        if _isScalarArray(T.self) {
+        let kind = session.valueKind(T.self)
+        switch kind {
+        case .scalarArray:
             return try _decodeScalarArray(T.self, from: &value, opened: &opened, level: level, component: component)
-        }
-        if let arrayType = session.decodableArrayType(T.self) {
+        case .array(let arrayType):
             return try _decodeArray(arrayType, as: T.self, from: &value, opened: &opened, level: level, component: component)
-        }
-        session.setPath(level, component)
-        return try _withFrame(&value, opened: &opened, level: level + 1) {
-            try self._decodeFrameValue(T.self, containerLevel: level)
+        default:
+            session.setPath(level, component)
+            return try _withFrame(&value, opened: &opened, level: level + 1) {
+                try self._decodeFrameValue(T.self, kind: kind, containerLevel: level)
+            }
         }
     }
 
@@ -222,13 +224,21 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     /// the decoder's strategies, anything else through `T.init(from:)`. `containerLevel` is the
     /// level of the container that asked (where Foundation reports ISO 8601 failures).
     func _decodeFrameValue<T: Decodable>(_ type: T.Type, containerLevel: Int) throws -> T {
-        if T.self == Date.self { return try _decodeDate(containerLevel: containerLevel) as! T }
-        if T.self == Data.self { return try _decodeData() as! T }
-        if T.self == URL.self { return try _decodeURL() as! T }
-        if T.self == Decimal.self { return try _decodeDecimal() as! T }
-        if let dictionary = session.stringKeyedDictionaryType(T.self) {
-            return try dictionary._decodeWithoutKeyStrategy(from: self) as! T
+        if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self {
+            return try T(from: self)
         }
-        return try T(from: self)
+        return try _decodeFrameValue(T.self, kind: session.valueKind(T.self), containerLevel: containerLevel)
+    }
+
+    /// `_decodeFrameValue(_:containerLevel:)` for a `T` of the given kind.
+    func _decodeFrameValue<T: Decodable>(_ type: T.Type, kind: _ValueKind, containerLevel: Int) throws -> T {
+        switch kind {
+        case .date: return try _decodeDate(containerLevel: containerLevel) as! T
+        case .data: return try _decodeData() as! T
+        case .url: return try _decodeURL() as! T
+        case .decimal: return try _decodeDecimal() as! T
+        case .stringKeyedDictionary(let dictionary): return try dictionary._decodeWithoutKeyStrategy(from: self) as! T
+        case .scalarArray, .array, .other: return try T(from: self)
+        }
     }
 }

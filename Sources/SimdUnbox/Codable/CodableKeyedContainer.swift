@@ -54,15 +54,24 @@ enum _KeyedContainerBoxes {
 
 /// A keyed container over an object cursor: fields are looked up in the input, in any order.
 struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let state: _KeyedContainerState
+    /// What the container reads, not retained: the standard library's box copies its container
+    /// for every call on it (`KeyedDecodingContainer.decode` → the box → a copy of this struct),
+    /// and a copy that retains and releases costs two atomic operations per field read. The
+    /// session keeps the states of the boxes it tracks alive (and hands those that outlive the
+    /// decode to `_EscapedKeyedContainers`); any other container retains its state in `owner`.
+    /// (Unmanaged rather than `unowned(unsafe)`, whose every read would retain the state.)
+    let state: Unmanaged<_KeyedContainerState>
+    /// `state`, retained, when the session does not track this container's box (nil otherwise).
+    let owner: _KeyedContainerState?
 
-    @inline(__always) var decoder: _CodableDecoder { state.decoder }
-    @inline(__always) var object: csimdjson_object { state.object }
-    @inline(__always) var level: Int { state.level }
-    @inline(__always) var token: UInt64 { state.token }
+    @inline(__always) var decoder: _CodableDecoder { state._withUnsafeGuaranteedRef { $0.decoder } }
+    @inline(__always) var object: csimdjson_object { state._withUnsafeGuaranteedRef { $0.object } }
+    @inline(__always) var level: Int { state._withUnsafeGuaranteedRef { $0.level } }
+    @inline(__always) var token: UInt64 { state._withUnsafeGuaranteedRef { $0.token } }
 
-    private init(state: _KeyedContainerState) {
-        self.state = state
+    private init(state: _KeyedContainerState, owned: Bool) {
+        self.state = Unmanaged.passUnretained(state)
+        self.owner = owned ? state : nil
     }
 
     /// A `KeyedDecodingContainer` over `object`, the value at `level` with `token`.
@@ -76,6 +85,9 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// kept beyond its use is never handed out again, so it keeps its old token and throws as
     /// stale. Wherever the standard library's layout is not the one expected (a single reference to
     /// the box), no box is reused.
+    ///
+    /// The containers in tracked boxes do not retain their states (see `state`): the session does,
+    /// until it closes.
     static func make(decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64) throws
         -> KeyedDecodingContainer<Key>
     {
@@ -102,17 +114,23 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         let state = _KeyedContainerState(
             decoder: decoder, object: object, level: level, token: token, keyTable: keyTable)
-        let container = KeyedDecodingContainer(Self(state: state))
-        if (layout == _KeyedContainerBoxes.singleBox || (layout == 0 && _KeyedContainerBoxes.check(container)))
-            && session.keyedBoxes.count < _KeyedContainerBoxes.limit
-        {
+        let tracked = session.keyedBoxes.count < _KeyedContainerBoxes.limit
+        if layout == _KeyedContainerBoxes.singleBox && tracked {
+            let container = KeyedDecodingContainer(Self(state: state, owned: false))
+            session.keyedBoxes.append((keyType, unsafeBitCast(container, to: AnyObject.self), state))
+            return container
+        }
+        // The first container of the process (its layout not yet checked), or one the session
+        // does not track: it keeps its state alive itself.
+        let container = KeyedDecodingContainer(Self(state: state, owned: true))
+        if layout == 0 && _KeyedContainerBoxes.check(container) && tracked {
             session.keyedBoxes.append((keyType, unsafeBitCast(container, to: AnyObject.self), state))
         }
         return container
     }
 
     /// The key table of a key strategy (nil with `useDefaultKeys`).
-    @inline(__always) var keyTable: _KeyTable? { state.keyTable }
+    @inline(__always) var keyTable: _KeyTable? { state._withUnsafeGuaranteedRef { $0.keyTable } }
 
     var codingPath: [any CodingKey] { decoder.session.codingPath(level) }
 

@@ -1,5 +1,6 @@
 import CSimdJSON
 import Foundation
+import Synchronization
 
 /// The state every decoder and container of one `SimdJSONDecoder` decode shares: the options, the
 /// coding path (as a stack indexed by nesting level, materialized only when asked for), and the
@@ -35,10 +36,29 @@ final class _CodableSession {
         live.reserveCapacity(16)
     }
 
-    /// Breaks the cycle between the boxes kept for reuse and the decoder their containers hold.
+    /// Ends the session: no container or decoder of it is live any more (one a model kept reads
+    /// nothing, and throws), and the cycle between the boxes kept for reuse and the decoder their
+    /// containers hold is broken. The states of boxes that a model still holds go to
+    /// `_EscapedKeyedContainers`, which keeps them as long as their boxes.
     func close() {
+        live.removeAll()
+        isClosed = true
+        var escaped: [_EscapedKeyedContainers.Entry] = []
+        // An index loop, as in `_CodableKeyedContainer.make`: a `for` over `keyedBoxes.indices`
+        // can keep a copy of the array alive, and the box would never look unique.
+        var index = 0
+        while index < keyedBoxes.count {
+            if !isKnownUniquelyReferenced(&keyedBoxes[index].box) {
+                escaped.append(_EscapedKeyedContainers.Entry(box: keyedBoxes[index].box, state: keyedBoxes[index].state))
+            }
+            index += 1
+        }
         keyedBoxes.removeAll()
+        _EscapedKeyedContainers.keep(escaped)
     }
+
+    /// Whether the decode is over (`close()`).
+    @exclusivity(unchecked) var isClosed = false
 
     /// Makes the session ready for the next element of a stream, as fresh as a new one but for its
     /// buffers. Tokens keep counting up, so containers kept from an earlier element stay stale.
@@ -101,47 +121,149 @@ final class _CodableSession {
     @exclusivity(unchecked) var keyedBoxes: [(keyType: ObjectIdentifier, box: AnyObject, state: _KeyedContainerState)] =
         []
 
-    /// Which types seen so far are arrays that `_DecodableArray` decodes: a short list searched
-    /// linearly, cheaper than the runtime's conformance lookup on every nested value.
-    @exclusivity(unchecked) var arrayTypes: [(type: ObjectIdentifier, array: (any _DecodableArray.Type)?)] = []
+    /// How each type seen so far is read (`_ValueKind`): a small open-addressed table keyed by
+    /// the type's metadata address (empty until the first lookup), cheaper than comparing with
+    /// every special type and asking the runtime for conformances on every nested value.
+    @exclusivity(unchecked) var valueKinds: [(type: ObjectIdentifier?, kind: _ValueKind)] = []
+    @exclusivity(unchecked) var valueKindCount = 0
+    static let valueKindSlots = 64
 
-    /// `T` as a `_DecodableArray`, or nil if it is not one.
     @inline(__always)
-    func decodableArrayType<T>(_: T.Type) -> (any _DecodableArray.Type)? {
+    static func valueKindSlot(_ type: ObjectIdentifier) -> Int {
+        let address = UInt(bitPattern: type)
+        return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 10)) & (valueKindSlots - 1)
+    }
+
+    /// How `_CodableDecoder` reads a `T` that is not `String`, `Int`, `Double` or `Bool`.
+    @inline(__always)
+    func valueKind<T: Decodable>(_: T.Type) -> _ValueKind {
         let type = ObjectIdentifier(T.self)
-        for entry in arrayTypes where entry.type == type { return entry.array }
-        return _lookUpDecodableArrayType(T.self)
+        if !valueKinds.isEmpty {
+            var slot = Self.valueKindSlot(type)
+            while let entry = valueKinds[slot].type {
+                if entry == type { return valueKinds[slot].kind }
+                slot = (slot + 1) & (Self.valueKindSlots - 1)
+            }
+        }
+        return _lookUpValueKind(T.self)
     }
 
     @inline(never)
-    func _lookUpDecodableArrayType<T>(_: T.Type) -> (any _DecodableArray.Type)? {
-        let array = T.self as? any _DecodableArray.Type
-        if arrayTypes.count < 32 { arrayTypes.append((ObjectIdentifier(T.self), array)) }
-        return array
-    }
-
-    /// Which types seen so far are string-keyed dictionaries, as `arrayTypes` for arrays.
-    @exclusivity(unchecked) var dictionaryTypes: [(type: ObjectIdentifier, dictionary: (any _StringKeyedDictionary.Type)?)] =
-        []
-
-    /// `T` as a `_StringKeyedDictionary`, or nil if it is not one.
-    @inline(__always)
-    func stringKeyedDictionaryType<T>(_: T.Type) -> (any _StringKeyedDictionary.Type)? {
-        let type = ObjectIdentifier(T.self)
-        for entry in dictionaryTypes where entry.type == type { return entry.dictionary }
-        return _lookUpStringKeyedDictionaryType(T.self)
-    }
-
-    @inline(never)
-    func _lookUpStringKeyedDictionaryType<T>(_: T.Type) -> (any _StringKeyedDictionary.Type)? {
-        let dictionary = T.self as? any _StringKeyedDictionary.Type
-        if dictionaryTypes.count < 32 { dictionaryTypes.append((ObjectIdentifier(T.self), dictionary)) }
-        return dictionary
+    func _lookUpValueKind<T: Decodable>(_: T.Type) -> _ValueKind {
+        let kind = _ValueKind(T.self)
+        // At most three quarters full, so that a search always ends at an empty slot.
+        guard valueKindCount < Self.valueKindSlots * 3 / 4 else { return kind }
+        if valueKinds.isEmpty { valueKinds = Array(repeating: (nil, .other), count: Self.valueKindSlots) }
+        var slot = Self.valueKindSlot(ObjectIdentifier(T.self))
+        while valueKinds[slot].type != nil { slot = (slot + 1) & (Self.valueKindSlots - 1) }
+        valueKinds[slot] = (ObjectIdentifier(T.self), kind)
+        valueKindCount += 1
+        return kind
     }
 
     /// Whether a value at `level` with `token` is still the live one (without claiming it).
     @inline(__always)
     func isLive(level: Int, token: UInt64) -> Bool {
         level < live.count && live[level] == token && !context._state.pointee.broken
+    }
+}
+
+/// How `_CodableDecoder` reads a value of a type other than `String`, `Int`, `Double` and `Bool`
+/// (which it compares with first): the types it decodes directly, the types Foundation treats
+/// specially, and the rest (through `init(from:)`).
+enum _ValueKind {
+    /// `[Double]`, `[Int]`, `[String]`, `[Float]`, `[Int64]` or `[Bool]`.
+    case scalarArray
+    /// Any other array of a `Decodable` element.
+    case array(any _DecodableArray.Type)
+    /// `[String: Value]`: decoded in one pass, keys untouched by the key strategy.
+    case stringKeyedDictionary(any _StringKeyedDictionary.Type)
+    /// Decoded by the decoder's strategies.
+    case date, data, url, decimal
+    /// Anything else: `init(from:)`.
+    case other
+
+    init<T: Decodable>(_: T.Type) {
+        if T.self == [Double].self || T.self == [Int].self || T.self == [String].self || T.self == [Float].self
+            || T.self == [Int64].self || T.self == [Bool].self
+        {
+            self = .scalarArray
+        } else if let array = T.self as? any _DecodableArray.Type {
+            self = .array(array)
+        } else if T.self == Date.self {
+            self = .date
+        } else if T.self == Data.self {
+            self = .data
+        } else if T.self == URL.self {
+            self = .url
+        } else if T.self == Decimal.self {
+            self = .decimal
+        } else if let dictionary = T.self as? any _StringKeyedDictionary.Type {
+            self = .stringKeyedDictionary(dictionary)
+        } else {
+            self = .other
+        }
+    }
+}
+
+/// The boxes of keyed containers that a model kept beyond its decode, with the states their
+/// containers read. Those containers do not retain their states (`_CodableKeyedContainer.state`),
+/// so each state is kept here until its box is held by nothing else. Swept when a session closes,
+/// once the number kept has doubled since the last sweep (so that a program that keeps many
+/// containers does not pay for a sweep on every decode).
+enum _EscapedKeyedContainers {
+    /// A box and its state. Only read or changed under `entries`' lock: a box's last outside
+    /// holder may release it on another thread, which `isKnownUniquelyReferenced` (an atomic
+    /// load) tolerates.
+    struct Entry: @unchecked Sendable {
+        var box: AnyObject
+        let state: _KeyedContainerState
+    }
+
+    struct Kept: Sendable {
+        var entries: [Entry] = []
+        var sweepAt = 64
+    }
+
+    static let kept = _Locked(Kept())
+    /// Whether anything is kept (read without the lock, so that a decode that kept nothing and
+    /// finds nothing kept takes no lock).
+    static let isEmpty = Atomic<Bool>(true)
+
+    /// Keeps `escaped`, and sweeps once the number kept has doubled since the last sweep.
+    static func keep(_ escaped: [Entry]) {
+        guard !escaped.isEmpty || !isEmpty.load(ordering: .relaxed) else { return }
+        let dropped: [Entry] = kept.withLock { kept in
+            kept.entries.append(contentsOf: escaped)
+            if !escaped.isEmpty { isEmpty.store(false, ordering: .relaxed) }
+            return kept.entries.count >= kept.sweepAt ? _sweep(&kept) : []
+        }
+        // Released after the lock: a state's decoder may hold a whole session.
+        _ = dropped
+    }
+
+    /// Drops the entries whose boxes nothing else holds any more.
+    static func sweep() {
+        let dropped = kept.withLock { _sweep(&$0) }
+        _ = dropped
+    }
+
+    /// The entries dropped from `kept` (for the caller to release after the lock).
+    private static func _sweep(_ kept: inout Kept) -> [Entry] {
+        // Checked in place (an index loop: a copy of the list, or of an entry, would be a second
+        // reference to the box); a dropped entry is swapped to the end and removed.
+        var dropped: [Entry] = []
+        var index = 0
+        while index < kept.entries.count {
+            if isKnownUniquelyReferenced(&kept.entries[index].box) {
+                kept.entries.swapAt(index, kept.entries.count - 1)
+                dropped.append(kept.entries.removeLast())
+            } else {
+                index += 1
+            }
+        }
+        kept.sweepAt = Swift.max(64, kept.entries.count * 2)
+        isEmpty.store(kept.entries.isEmpty, ordering: .relaxed)
+        return dropped
     }
 }
