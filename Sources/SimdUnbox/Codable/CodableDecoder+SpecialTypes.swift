@@ -125,7 +125,7 @@ extension _CodableDecoder {
         // The entries are gathered first and the dictionary is built in one call: inserting one
         // at a time from this unspecialized code looks up the metadata of `[String: Value]` and
         // `Value?` on every insert, and rehashes as the dictionary grows.
-        var entries = _DictionaryEntries<Value>()
+        var entries = _DictionaryEntries<Value>(parser: context._parser)
         let myLevel = level
         let myToken = token
         while true {
@@ -149,75 +149,118 @@ extension _CodableDecoder {
     }
 }
 
-/// The entries of a string-keyed dictionary being decoded, in the order they were read: the keys
-/// in an array, the values in a buffer owned by this value until `makeDictionary()` moves them
-/// out (a decode that throws midway frees them).
+/// The entries of a string-keyed dictionary being decoded, in the order they were read, owned by
+/// this value until `makeDictionary()` moves them out (a decode that throws midway frees them).
+///
+/// They gather in room the parser lends (`_Parser.entryKeys`, `entryValues`), grown as needed and
+/// kept with the parser for the next decode: a large dictionary (gsoc-2018.json's 1,264 projects)
+/// no longer grows a fresh buffer by doubling on every decode, each step a copy into new pages.
+/// A dictionary nested in one being gathered uses room of its own.
 struct _DictionaryEntries<Value>: ~Copyable {
-    private var keys: [String] = []
+    private var keys: UnsafeMutablePointer<String>?
     private var values: UnsafeMutablePointer<Value>?
+    /// Entries `start..<count` are initialized (those before `start` were moved out).
+    private var start = 0
+    private var count = 0
     private var capacity = 0
+    /// The parser that lent room for the entries, to be given back (grown or not); nil if none.
+    private let lender: _Parser?
+    /// Whether `keys` and `values` were allocated here (rather than lent, and not grown yet).
+    private var ownsRoom = false
 
-    init() {}
+    init(parser: _Parser) {
+        guard !parser.entriesLent, MemoryLayout<Value>.alignment <= _Parser.entryAlignment else {
+            lender = nil
+            return
+        }
+        parser.entriesLent = true
+        lender = parser
+        capacity = Swift.min(
+            parser.entryKeysBytes / MemoryLayout<String>.stride,
+            parser.entryValuesBytes / Swift.max(1, MemoryLayout<Value>.stride))
+        if capacity > 0 {
+            keys = parser.entryKeys?.bindMemory(to: String.self, capacity: capacity)
+            values = parser.entryValues?.bindMemory(to: Value.self, capacity: capacity)
+        }
+    }
 
     deinit {
-        guard let values else { return }
-        values.deinitialize(count: keys.count)
-        values.deallocate()
+        if count > start {
+            (keys.unsafelyUnwrapped + start).deinitialize(count: count - start)
+            (values.unsafelyUnwrapped + start).deinitialize(count: count - start)
+        }
+        if let lender {
+            lender.giveBackEntries(
+                keys: UnsafeMutableRawPointer(keys), keysBytes: capacity * MemoryLayout<String>.stride,
+                values: UnsafeMutableRawPointer(values), valuesBytes: capacity * MemoryLayout<Value>.stride)
+        } else if ownsRoom {
+            keys?.deallocate()
+            values?.deallocate()
+        }
     }
 
     @inline(__always)
     mutating func append(_ key: String, _ value: consuming Value) {
-        if keys.count == capacity { grow() }
-        (values.unsafelyUnwrapped + keys.count).initialize(to: value)
-        keys.append(key)
+        if count == capacity { grow() }
+        (keys.unsafelyUnwrapped + count).initialize(to: key)
+        (values.unsafelyUnwrapped + count).initialize(to: value)
+        count += 1
     }
 
     @inline(never)
     private mutating func grow() {
-        let count = keys.count
         capacity = Swift.max(16, count * 2)
-        let grown = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
-        if let values {
-            grown.moveInitialize(from: values, count: count)
-            values.deallocate()
+        let grownKeys = UnsafeMutableRawPointer.allocate(
+            byteCount: capacity * MemoryLayout<String>.stride, alignment: _Parser.entryAlignment
+        ).bindMemory(to: String.self, capacity: capacity)
+        let grownValues = UnsafeMutableRawPointer.allocate(
+            byteCount: Swift.max(1, capacity * MemoryLayout<Value>.stride), alignment: _Parser.entryAlignment
+        ).bindMemory(to: Value.self, capacity: capacity)
+        if let keys, let values {
+            grownKeys.moveInitialize(from: keys, count: count)
+            grownValues.moveInitialize(from: values, count: count)
+            // Lent room is the lender's to free when it is given back.
+            if ownsRoom {
+                keys.deallocate()
+                values.deallocate()
+            }
         }
-        values = grown
-        keys.reserveCapacity(capacity)
+        keys = grownKeys
+        values = grownValues
+        ownsRoom = true
     }
 
     /// The dictionary of the entries; for a key that appears twice, the first value wins.
     consuming func makeDictionary() -> [String: Value] {
-        guard let values else { return [:] }
-        self.values = nil
-        let count = keys.count
+        guard count > 0, let keys, let values else { return [:] }
         var moved = 0
         let dictionary = withUnsafeMutablePointer(to: &moved) { moved in
             Dictionary(
-                _MovingEntries(keys: keys, values: values, moved: moved),
+                _MovingEntries(keys: keys, values: values, count: count, moved: moved),
                 uniquingKeysWith: { first, _ in first })
         }
-        (values + moved).deinitialize(count: count - moved)
-        values.deallocate()
+        start = moved
         return dictionary
     }
 }
 
-/// Entries as a sequence that moves each value out of its buffer as it is read, counting them in
+/// Entries as a sequence that moves each one out of its buffers as it is read, counting them in
 /// `moved` (whatever is left is the owner's to free).
 private struct _MovingEntries<Value>: Sequence, IteratorProtocol {
-    let keys: [String]
+    let keys: UnsafeMutablePointer<String>
     let values: UnsafeMutablePointer<Value>
+    let count: Int
     let moved: UnsafeMutablePointer<Int>
 
     func makeIterator() -> Self { self }
 
-    var underestimatedCount: Int { keys.count - moved.pointee }
+    var underestimatedCount: Int { count - moved.pointee }
 
     mutating func next() -> (String, Value)? {
         let index = moved.pointee
-        guard index < keys.count else { return nil }
+        guard index < count else { return nil }
         moved.pointee = index + 1
-        return (keys[index], (values + index).move())
+        return ((keys + index).move(), (values + index).move())
     }
 }
 

@@ -13,6 +13,32 @@ final class _Parser: @unchecked Sendable {
     @usableFromInline let scratch: UnsafeMutableRawPointer
     @usableFromInline static let scratchSize = 64 << 10
 
+    /// Room lent to `SimdJSONDecoder` for the keys and values of a string-keyed dictionary being
+    /// gathered (`_DictionaryEntries`), at most one at a time (`entriesLent`), kept for the next
+    /// decode up to `entryRetainedBytes`. Like the rest of the parser, only touched by the thread
+    /// the parser is lent to.
+    var entryKeys: UnsafeMutableRawPointer?
+    var entryKeysBytes = 0
+    var entryValues: UnsafeMutableRawPointer?
+    var entryValuesBytes = 0
+    var entriesLent = false
+    static let entryAlignment = 16
+    static let entryRetainedBytes = 4 << 20
+
+    /// Takes back the room lent for dictionary entries, grown or not (what it replaces is freed).
+    func giveBackEntries(keys: UnsafeMutableRawPointer?, keysBytes: Int, values: UnsafeMutableRawPointer?, valuesBytes: Int) {
+        entriesLent = false
+        if keys != entryKeys { entryKeys?.deallocate() }
+        if values != entryValues { entryValues?.deallocate() }
+        if keysBytes + valuesBytes > Self.entryRetainedBytes {
+            keys?.deallocate()
+            values?.deallocate()
+            (entryKeys, entryKeysBytes, entryValues, entryValuesBytes) = (nil, 0, nil, 0)
+        } else {
+            (entryKeys, entryKeysBytes, entryValues, entryValuesBytes) = (keys, keysBytes, values, valuesBytes)
+        }
+    }
+
     init() {
         guard let handle = csimdjson_parser_create() else {
             fatalError("SimdUnbox: out of memory while creating a parser")
@@ -24,6 +50,8 @@ final class _Parser: @unchecked Sendable {
     deinit {
         csimdjson_parser_destroy(handle)
         scratch.deallocate()
+        entryKeys?.deallocate()
+        entryValues?.deallocate()
     }
 }
 

@@ -103,6 +103,11 @@ struct CodableDifferentialTests {
         // Past the first block of gathered entries: duplicates there, and an error after it.
         .init([String: F.Pair].self, manyEntries(40, duplicateOf: 3)),
         .init([String: F.Pair].self, manyEntries(40, badAt: 37)), .init([String: String].self, manyStrings(70)),
+        // Dictionaries in dictionaries, each past the first block: the outer one gathers in room the
+        // parser lends, the inner ones in room of their own; an error deep in an inner one.
+        .init([String: [String: String]].self, nestedEntries(outer: 40, inner: 20)),
+        .init([String: [String: String]].self, nestedEntries(outer: 40, inner: 20, badAt: (33, 18))),
+        .init([String: [String: String]].self, nestedEntries(outer: 3, inner: 20, badAt: (2, 19))),
         .init([Int].self, "[1,2,3]"), .init([Int].self, "[1,null]"), .init([Int].self, #"[1,"2"]"#),
         .init([Int].self, "[1,2.5]"), .init([Int?].self, "[1,null]"), .init([Double].self, "[1,2.5,-0.0,1e-400]"),
         .init([Double].self, "[1,null]"), .init([Double].self, #"[1,"x"]"#), .init([Double].self, "null"),
@@ -259,4 +264,14 @@ private func manyEntries(_ count: Int, duplicateOf duplicate: Int? = nil, badAt 
 /// An object of `count` string entries with long, non-ASCII values.
 private func manyStrings(_ count: Int) -> String {
     "{" + (0..<count).map { #""key \#($0)":"välue \#(String(repeating: "ü", count: $0))""# }.joined(separator: ",") + "}"
+}
+
+/// An object of `outer` objects of `inner` strings each; the entry at `badAt` (outer, inner) is a
+/// number instead.
+private func nestedEntries(outer: Int, inner: Int, badAt bad: (Int, Int)? = nil) -> String {
+    "{" + (0..<outer).map { o in
+        #""o\#(o)":{"# + (0..<inner).map { i in
+            bad.map { $0 == (o, i) } == true ? #""i\#(i)":\#(i)"# : #""i\#(i)":"v\#(o).\#(i)""#
+        }.joined(separator: ",") + "}"
+    }.joined(separator: ",") + "}"
 }
