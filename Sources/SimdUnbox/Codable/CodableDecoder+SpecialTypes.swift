@@ -143,7 +143,7 @@ extension _CodableDecoder {
                 key,
                 try _decodeNested(
                     Value.self, from: &fieldValue, opened: &fieldOpened, level: myLevel,
-                    component: .key(_CodableKey(stringValue: key))))
+                    component: .stringKey(key)))
         }
         return entries.makeDictionary()
     }

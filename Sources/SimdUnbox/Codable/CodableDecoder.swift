@@ -67,7 +67,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try _checkFrame()
         let object = try _openObject(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
-        return try _CodableKeyedContainer<Key>.make(decoder: self, object: object, level: level, token: token)
+        return try _CodableKeyedContainer<Key, _SessionOwned>.make(decoder: self, object: object, level: level, token: token)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

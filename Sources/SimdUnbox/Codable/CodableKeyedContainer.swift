@@ -52,8 +52,15 @@ enum _KeyedContainerBoxes {
     }
 }
 
+/// The owner of a keyed container's state when the session owns it: nothing.
+struct _SessionOwned {}
+
 /// A keyed container over an object cursor: fields are looked up in the input, in any order.
-struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+///
+/// `Owner` keeps the state alive: `_SessionOwned` (nothing: the session does) for the boxes the
+/// session tracks, which leaves the container a plain value that the standard library's box copies
+/// without retaining anything; `_KeyedContainerState` (the state itself) for any other.
+struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProtocol {
     /// What the container reads, not retained: the standard library's box copies its container
     /// for every call on it (`KeyedDecodingContainer.decode` → the box → a copy of this struct),
     /// and a copy that retains and releases costs two atomic operations per field read. The
@@ -61,17 +68,16 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// decode to `_EscapedKeyedContainers`); any other container retains its state in `owner`.
     /// (Unmanaged rather than `unowned(unsafe)`, whose every read would retain the state.)
     let state: Unmanaged<_KeyedContainerState>
-    /// `state`, retained, when the session does not track this container's box (nil otherwise).
-    let owner: _KeyedContainerState?
+    let owner: Owner
 
     @inline(__always) var decoder: _CodableDecoder { state._withUnsafeGuaranteedRef { $0.decoder } }
     @inline(__always) var object: csimdjson_object { state._withUnsafeGuaranteedRef { $0.object } }
     @inline(__always) var level: Int { state._withUnsafeGuaranteedRef { $0.level } }
     @inline(__always) var token: UInt64 { state._withUnsafeGuaranteedRef { $0.token } }
 
-    private init(state: _KeyedContainerState, owned: Bool) {
+    private init(state: _KeyedContainerState, owner: Owner) {
         self.state = Unmanaged.passUnretained(state)
-        self.owner = owned ? state : nil
+        self.owner = owner
     }
 
     /// A `KeyedDecodingContainer` over `object`, the value at `level` with `token`.
@@ -116,13 +122,15 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             decoder: decoder, object: object, level: level, token: token, keyTable: keyTable)
         let tracked = session.keyedBoxes.count < _KeyedContainerBoxes.limit
         if layout == _KeyedContainerBoxes.singleBox && tracked {
-            let container = KeyedDecodingContainer(Self(state: state, owned: false))
+            let container = KeyedDecodingContainer(
+                _CodableKeyedContainer<Key, _SessionOwned>(state: state, owner: _SessionOwned()))
             session.keyedBoxes.append((keyType, unsafeBitCast(container, to: AnyObject.self), state))
             return container
         }
         // The first container of the process (its layout not yet checked), or one the session
         // does not track: it keeps its state alive itself.
-        let container = KeyedDecodingContainer(Self(state: state, owned: true))
+        let container = KeyedDecodingContainer(
+            _CodableKeyedContainer<Key, _KeyedContainerState>(state: state, owner: state))
         if layout == 0 && _KeyedContainerBoxes.check(container) && tracked {
             session.keyedBoxes.append((keyType, unsafeBitCast(container, to: AnyObject.self), state))
         }
@@ -648,7 +656,8 @@ struct _CodableKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var opened = _OpenedValue.none
         let object = try decoder._openObject(
             &value, opened: &opened, isMissing: false, level: level, component: .key(key))
-        return try _CodableKeyedContainer<NestedKey>.make(decoder: decoder, object: object, level: level + 1, token: token)
+        return try _CodableKeyedContainer<NestedKey, _SessionOwned>.make(
+            decoder: decoder, object: object, level: level + 1, token: token)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

@@ -245,7 +245,7 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
         var value = peeked
         let object = try decoder._openObject(
             &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
-        let container = try _CodableKeyedContainer<NestedKey>.make(
+        let container = try _CodableKeyedContainer<NestedKey, _SessionOwned>.make(
             decoder: decoder, object: object, level: level + 1, token: token)
         _advance()
         return container

@@ -1,13 +1,18 @@
 /// One step of a coding path, kept unmaterialized while decoding: a key as the model spelled it,
-/// or an array index (turned into Foundation's `"Index N"` key only when a path is asked for).
+/// a key of a string-keyed dictionary, or an array index (turned into Foundation's `"Index N"` key
+/// only when a path is asked for).
 enum _CodingPathComponent {
     case key(any CodingKey)
+    /// A dictionary's key: kept as a string, since a `_CodableKey` does not fit in an existential's
+    /// inline buffer, and boxing one for every entry was an allocation per entry.
+    case stringKey(String)
     case index(Int)
     case superKey
 
     var codingKey: any CodingKey {
         switch self {
         case .key(let key): key
+        case .stringKey(let key): _CodableKey(stringValue: key)
         case .index(let index): _CodableKey(index: index)
         case .superKey: _CodableKey(stringValue: "super")
         }
