@@ -20,8 +20,12 @@ final class _CodableSession {
     let options: _CodableOptions
     /// The coding path: `path[L]` is the step from level `L` to level `L + 1`.
     @exclusivity(unchecked) var path: [_CodingPathComponent] = []
-    /// `live[L]`: the token of the value that containers at level `L` read.
-    @exclusivity(unchecked) var live: [UInt64] = []
+    /// `live[L]` (for `L < liveCount`): the token of the value that containers at level `L`
+    /// read, 0 for none. A buffer of its own rather than an array: it changes on every value
+    /// read, and an array checks that its storage is unique on every change.
+    @exclusivity(unchecked) var live: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) var liveCount = 0
+    @exclusivity(unchecked) var liveCapacity = 16
     @exclusivity(unchecked) var lastToken: UInt64 = 0
     /// Whether keys are matched as written.
     let usesDefaultKeys: Bool
@@ -32,8 +36,19 @@ final class _CodableSession {
         self.context = context
         self.options = options
         self.usesDefaultKeys = options.usesDefaultKeys
+        let parser = context._parser
+        if let table = parser.codableCache {
+            valueKinds = unsafeDowncast(table, to: _ValueKindTable.self)
+        } else {
+            valueKinds = _ValueKindTable()
+            parser.codableCache = valueKinds
+        }
         path.reserveCapacity(16)
-        live.reserveCapacity(16)
+        live = .allocate(capacity: liveCapacity)
+    }
+
+    deinit {
+        live.deallocate()
     }
 
     /// Ends the session: no container or decoder of it is live any more (one a model kept reads
@@ -41,7 +56,7 @@ final class _CodableSession {
     /// containers hold is broken. The states of boxes that a model still holds go to
     /// `_EscapedKeyedContainers`, which keeps them as long as their boxes.
     func close() {
-        live.removeAll()
+        liveCount = 0
         isClosed = true
         var escaped: [_EscapedKeyedContainers.Entry] = []
         // An index loop, as in `_CodableKeyedContainer.make`: a `for` over `keyedBoxes.indices`
@@ -64,7 +79,7 @@ final class _CodableSession {
     /// buffers. Tokens keep counting up, so containers kept from an earlier element stay stale.
     func prepareForNextElement() {
         path.removeAll(keepingCapacity: true)
-        live.removeAll(keepingCapacity: true)
+        liveCount = 0
     }
 
     /// The coding path down to level `level`.
@@ -98,20 +113,30 @@ final class _CodableSession {
     @inline(__always)
     func newToken(level: Int) -> UInt64 {
         lastToken &+= 1
-        while live.count > level { live.removeLast() }
-        while live.count < level { live.append(0) }
-        live.append(lastToken)
+        if _slowPath(level >= liveCapacity) { _growLive(to: level + 1) }
+        if liveCount < level { (live + liveCount).initialize(repeating: 0, count: level - liveCount) }
+        live[level] = lastToken
+        liveCount = level + 1
         return lastToken
+    }
+
+    @inline(never)
+    func _growLive(to count: Int) {
+        let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: Swift.max(count, liveCapacity * 2))
+        grown.initialize(from: live, count: liveCount)
+        live.deallocate()
+        live = grown
+        liveCapacity = Swift.max(count, liveCapacity * 2)
     }
 
     /// Whether a container at `level` with `token` may still read, and if so drops the tokens of
     /// deeper levels (the container is about to move its cursor past them).
     @inline(__always)
     func claim(level: Int, token: UInt64) -> Bool {
-        guard _fastPath(level < live.count && live[level] == token && !context._state.pointee.broken) else {
+        guard _fastPath(level < liveCount && live[level] == token && !context._state.pointee.broken) else {
             return false
         }
-        while live.count > level + 1 { live.removeLast() }
+        liveCount = level + 1
         return true
     }
 
@@ -121,50 +146,62 @@ final class _CodableSession {
     @exclusivity(unchecked) var keyedBoxes: [(keyType: ObjectIdentifier, box: AnyObject, state: _KeyedContainerState)] =
         []
 
-    /// How each type seen so far is read (`_ValueKind`): a small open-addressed table keyed by
-    /// the type's metadata address (empty until the first lookup), cheaper than comparing with
-    /// every special type and asking the runtime for conformances on every nested value.
-    @exclusivity(unchecked) var valueKinds: [(type: ObjectIdentifier?, kind: _ValueKind)] = []
-    @exclusivity(unchecked) var valueKindCount = 0
-    static let valueKindSlots = 64
-
-    @inline(__always)
-    static func valueKindSlot(_ type: ObjectIdentifier) -> Int {
-        let address = UInt(bitPattern: type)
-        return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 10)) & (valueKindSlots - 1)
-    }
+    /// How each type seen so far is read, kept with the parser (a type's kind never changes).
+    let valueKinds: _ValueKindTable
 
     /// How `_CodableDecoder` reads a `T` that is not `String`, `Int`, `Double` or `Bool`.
     @inline(__always)
     func valueKind<T: Decodable>(_: T.Type) -> _ValueKind {
-        let type = ObjectIdentifier(T.self)
-        if !valueKinds.isEmpty {
-            var slot = Self.valueKindSlot(type)
-            while let entry = valueKinds[slot].type {
-                if entry == type { return valueKinds[slot].kind }
-                slot = (slot + 1) & (Self.valueKindSlots - 1)
-            }
-        }
-        return _lookUpValueKind(T.self)
-    }
-
-    @inline(never)
-    func _lookUpValueKind<T: Decodable>(_: T.Type) -> _ValueKind {
-        let kind = _ValueKind(T.self)
-        // At most three quarters full, so that a search always ends at an empty slot.
-        guard valueKindCount < Self.valueKindSlots * 3 / 4 else { return kind }
-        if valueKinds.isEmpty { valueKinds = Array(repeating: (nil, .other), count: Self.valueKindSlots) }
-        var slot = Self.valueKindSlot(ObjectIdentifier(T.self))
-        while valueKinds[slot].type != nil { slot = (slot + 1) & (Self.valueKindSlots - 1) }
-        valueKinds[slot] = (ObjectIdentifier(T.self), kind)
-        valueKindCount += 1
-        return kind
+        valueKinds.kind(of: T.self)
     }
 
     /// Whether a value at `level` with `token` is still the live one (without claiming it).
     @inline(__always)
     func isLive(level: Int, token: UInt64) -> Bool {
-        level < live.count && live[level] == token && !context._state.pointee.broken
+        level < liveCount && live[level] == token && !context._state.pointee.broken
+    }
+}
+
+/// How each type seen so far is read (`_ValueKind`): a small open-addressed table keyed by the
+/// type's metadata address, cheaper than comparing with every special type and asking the runtime
+/// for conformances on every nested value. Kept with a parser (`_Parser.codableCache`), so used
+/// by one decode at a time.
+final class _ValueKindTable {
+    static let slots = 64
+    @exclusivity(unchecked) private var entries: [(type: ObjectIdentifier?, kind: _ValueKind)]
+    @exclusivity(unchecked) private var count = 0
+
+    init() {
+        entries = Array(repeating: (nil, .other), count: Self.slots)
+    }
+
+    @inline(__always)
+    static func slot(_ type: ObjectIdentifier) -> Int {
+        let address = UInt(bitPattern: type)
+        return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 10)) & (slots - 1)
+    }
+
+    @inline(__always)
+    func kind<T: Decodable>(of _: T.Type) -> _ValueKind {
+        let type = ObjectIdentifier(T.self)
+        var slot = Self.slot(type)
+        while let entry = entries[slot].type {
+            if entry == type { return entries[slot].kind }
+            slot = (slot + 1) & (Self.slots - 1)
+        }
+        return _insert(T.self)
+    }
+
+    @inline(never)
+    private func _insert<T: Decodable>(_: T.Type) -> _ValueKind {
+        let kind = _ValueKind(T.self)
+        // At most three quarters full, so that a search always ends at an empty slot.
+        guard count < Self.slots * 3 / 4 else { return kind }
+        var slot = Self.slot(ObjectIdentifier(T.self))
+        while entries[slot].type != nil { slot = (slot + 1) & (Self.slots - 1) }
+        entries[slot] = (ObjectIdentifier(T.self), kind)
+        count += 1
+        return kind
     }
 }
 

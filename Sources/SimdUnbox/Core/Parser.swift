@@ -13,6 +13,10 @@ final class _Parser: @unchecked Sendable {
     @usableFromInline let scratch: UnsafeMutableRawPointer
     @usableFromInline static let scratchSize = 64 << 10
 
+    /// What `SimdJSONDecoder` keeps from one decode to the next (its table of how each type is
+    /// read), opaque here.
+    var codableCache: AnyObject?
+
     /// Room lent to `SimdJSONDecoder` for the keys and values of a string-keyed dictionary being
     /// gathered (`_DictionaryEntries`), at most one at a time (`entriesLent`), kept for the next
     /// decode up to `entryRetainedBytes`. Like the rest of the parser, only touched by the thread
