@@ -20,14 +20,83 @@ final class _KeyedContainerState {
     @exclusivity(unchecked) var level: Int
     @exclusivity(unchecked) var token: UInt64
     @exclusivity(unchecked) var keyTable: _KeyTable?
+    /// The names of the container's keys, read once (nil if its key type is not a small enum),
+    /// and the same unretained, for reads that do not retain it.
+    let keyNames: _KeyNames?
+    let unretainedKeyNames: Unmanaged<_KeyNames>?
 
-    init(decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64, keyTable: _KeyTable?) {
+    init(
+        decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64, keyTable: _KeyTable?,
+        keyNames: _KeyNames?
+    ) {
         self.decoder = decoder
         self.object = object
         self.level = level
         self.token = token
         self.keyTable = keyTable
+        self.keyNames = keyNames
+        self.unretainedKeyNames = keyNames.map { Unmanaged.passUnretained($0) }
     }
+}
+
+/// The names (`stringValue`) of the keys of one `CodingKey` enum without payloads, by case, read
+/// once per case and decode: asking the model's key for its name on every field read is a dynamic
+/// call into the model's code, and more than the rest of reading a short string field.
+///
+/// Only for enums of at most one byte with no payload (every `CodingKeys` enum), whose byte tells
+/// the cases apart. Shared by the containers of one key type in one decode. Each name's UTF-8 is
+/// copied into memory of its own, so that lookups read it without touching a `String`.
+final class _KeyNames {
+    private var entries: UnsafeMutablePointer<UnsafeBufferPointer<UInt8>?>
+    private var capacity = 16
+
+    /// Names for `Key`, or nil if its values are not told apart by one byte.
+    static func make<Key: CodingKey>(for _: Key.Type) -> _KeyNames? {
+        guard MemoryLayout<Key>.size <= 1, _isPOD(Key.self), _isEnum(Key.self) else { return nil }
+        return _KeyNames()
+    }
+
+    private init() {
+        entries = .allocate(capacity: capacity)
+        entries.initialize(repeating: nil, count: capacity)
+    }
+
+    deinit {
+        for index in 0..<capacity { entries[index]?.deallocate() }
+        entries.deinitialize(count: capacity)
+        entries.deallocate()
+    }
+
+    /// Runs `body` with the UTF-8 of `key`'s name.
+    @inline(__always)
+    func withName<Key: CodingKey, R>(of key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+        if _fastPath(tag < capacity), let name = entries[tag] { return body(name) }
+        return body(_record(key, tag))
+    }
+
+    @inline(never)
+    private func _record<Key: CodingKey>(_ key: Key, _ tag: Int) -> UnsafeBufferPointer<UInt8> {
+        if tag >= capacity {
+            let grown = UnsafeMutablePointer<UnsafeBufferPointer<UInt8>?>.allocate(capacity: 256)
+            grown.moveInitialize(from: entries, count: capacity)
+            (grown + capacity).initialize(repeating: nil, count: 256 - capacity)
+            entries.deallocate()
+            entries = grown
+            capacity = 256
+        }
+        let utf8 = Array(key.stringValue.utf8)
+        let name = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: utf8.count)
+        _ = name.initialize(from: utf8)
+        entries[tag] = UnsafeBufferPointer(name)
+        return UnsafeBufferPointer(name)
+    }
+}
+
+/// Whether `T` is an enum (its metadata's kind, the word at its start in Swift's stable ABI, is
+/// 0x201). With `_isPOD` and a size of at most one byte, its byte is its value.
+func _isEnum<T>(_: T.Type) -> Bool {
+    unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x201
 }
 
 /// Whether the boxes of keyed containers can be reused (`_CodableKeyedContainer.make`): that needs
@@ -118,8 +187,19 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
                 index += 1
             }
         }
+        // The key names are shared with the containers of the same key type made before.
+        var keyNames: _KeyNames?
+        var index = 0
+        while index < session.keyedBoxes.count {
+            if session.keyedBoxes[index].keyType == keyType {
+                keyNames = session.keyedBoxes[index].state.keyNames
+                break
+            }
+            index += 1
+        }
+        if index == session.keyedBoxes.count { keyNames = _KeyNames.make(for: Key.self) }
         let state = _KeyedContainerState(
-            decoder: decoder, object: object, level: level, token: token, keyTable: keyTable)
+            decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, keyNames: keyNames)
         let tracked = session.keyedBoxes.count < _KeyedContainerBoxes.limit
         if layout == _KeyedContainerBoxes.singleBox && tracked {
             let container = KeyedDecodingContainer(
@@ -152,6 +232,17 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     }
 
     /// Runs `body` with the bytes of the key as written in the input (`NO_SUCH_FIELD` if a key
+    /// strategy maps no key of the object to it): the key's name, read once per case and decode
+    /// where its type allows (`_KeyNames`).
+    @inline(__always)
+    func _withKeyBytes(_ key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> csimdjson_error) -> csimdjson_error {
+        if keyTable == nil, let names = state._withUnsafeGuaranteedRef({ $0.unretainedKeyNames }) {
+            return names._withUnsafeGuaranteedRef { $0.withName(of: key, body) }
+        }
+        return _withKeyBytes(key.stringValue, body)
+    }
+
+    /// Runs `body` with the bytes of the key as written in the input (`NO_SUCH_FIELD` if a key
     /// strategy maps no key of the object to `name`).
     @inline(__always)
     func _withKeyBytes(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> csimdjson_error) -> csimdjson_error {
@@ -166,26 +257,37 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// A key the raw-byte lookup misses gets a second, unescaping look (`"na\u006de"` is `name`,
     /// as in Foundation) when the document has escaped keys at all.
     @inline(__always)
-    func _find(_ name: String, into value: inout csimdjson_value) -> csimdjson_error {
+    func _find(_ key: Key, into value: inout csimdjson_value) -> csimdjson_error {
         var object = self.object
-        return _withKeyBytes(name) {
-            let code = csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value)
-            if _fastPath(code != CSIMDJSON_NO_SUCH_FIELD) { return code }
-            return decoder.context._findEscapedFieldCode($0, in: &object, into: &value)
-        }
+        return _withKeyBytes(key) { _findField($0, in: &object, into: &value) }
+    }
+
+    /// `_find` for a field named `name`.
+    func _find(named name: String, into value: inout csimdjson_value) -> csimdjson_error {
+        var object = self.object
+        return _withKeyBytes(name) { _findField($0, in: &object, into: &value) }
+    }
+
+    @inline(__always)
+    func _findField(
+        _ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value
+    ) -> csimdjson_error {
+        let code = csimdjson_object_find_field(&object, key.baseAddress, key.count, &value)
+        if _fastPath(code != CSIMDJSON_NO_SUCH_FIELD) { return code }
+        return decoder.context._findEscapedFieldCode(key, in: &object, into: &value)
     }
 
     /// The second look only, for a key that a fused lookup missed as written.
     @inline(__always)
-    func _findEscaped(_ name: String, into value: inout csimdjson_value) -> csimdjson_error {
+    func _findEscaped(_ key: Key, into value: inout csimdjson_value) -> csimdjson_error {
         var object = self.object
-        return _withKeyBytes(name) { decoder.context._findEscapedFieldCode($0, in: &object, into: &value) }
+        return _withKeyBytes(key) { decoder.context._findEscapedFieldCode($0, in: &object, into: &value) }
     }
 
     /// Finds `key` or throws `keyNotFound`. `missed`: a fused lookup already missed it as written.
     @inline(__always)
     func _require(_ key: Key, into value: inout csimdjson_value, missed: Bool = false) throws {
-        let code = missed ? _findEscaped(key.stringValue, into: &value) : _find(key.stringValue, into: &value)
+        let code = missed ? _findEscaped(key, into: &value) : _find(key, into: &value)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _lookupError(code, key) }
     }
 
@@ -239,7 +341,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     func contains(_ key: Key) -> Bool {
         guard decoder.session.claim(level: level, token: token) else { return false }
         var value = csimdjson_value()
-        let code = _find(key.stringValue, into: &value)
+        let code = _find(key, into: &value)
         if _slowPath(code != CSIMDJSON_SUCCESS && code != CSIMDJSON_NO_SUCH_FIELD) {
             // Malformed JSON met while looking: the decode fails, even if the caller goes on.
             _ = decoder.context._containerError(code)
@@ -316,7 +418,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var object = self.object
         var value = csimdjson_value()
         var result = false
-        let code = _withKeyBytes(key.stringValue) {
+        let code = _withKeyBytes(key) {
             csimdjson_object_find_bool(&object, $0.baseAddress, $0.count, &result, &value)
         }
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
@@ -336,7 +438,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var object = self.object
         var value = csimdjson_value()
         var result = false
-        let code = _withKeyBytes(key.stringValue) {
+        let code = _withKeyBytes(key) {
             csimdjson_object_find_bool(&object, $0.baseAddress, $0.count, &result, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
@@ -355,7 +457,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = csimdjson_value()
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = _withKeyBytes(key.stringValue) {
+        let code = _withKeyBytes(key) {
             csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.baseAddress, $0.count, &bytes, &count, &value)
         }
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
@@ -375,7 +477,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = csimdjson_value()
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = _withKeyBytes(key.stringValue) {
+        let code = _withKeyBytes(key) {
             csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.baseAddress, $0.count, &bytes, &count, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) {
@@ -395,7 +497,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var object = self.object
         var value = csimdjson_value()
         var result = 0.0
-        let code = _withKeyBytes(key.stringValue) {
+        let code = _withKeyBytes(key) {
             csimdjson_object_find_double(&object, $0.baseAddress, $0.count, &result, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
@@ -407,7 +509,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var object = self.object
         var value = csimdjson_value()
         var result = 0.0
-        let code = _withKeyBytes(key.stringValue) {
+        let code = _withKeyBytes(key) {
             csimdjson_object_find_double(&object, $0.baseAddress, $0.count, &result, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
@@ -474,7 +576,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T
     ) throws -> T? {
         var value = csimdjson_value()
-        let code = missed ? _findEscaped(key.stringValue, into: &value) : _find(key.stringValue, into: &value)
+        let code = missed ? _findEscaped(key, into: &value) : _find(key, into: &value)
         if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
         guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
         var isNull = false
@@ -496,14 +598,14 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = csimdjson_value()
         if T.isSigned {
             var result: Int64 = 0
-            let code = _withKeyBytes(key.stringValue) {
+            let code = _withKeyBytes(key) {
                 csimdjson_object_find_int64(&object, $0.baseAddress, $0.count, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         } else {
             var result: UInt64 = 0
-            let code = _withKeyBytes(key.stringValue) {
+            let code = _withKeyBytes(key) {
                 csimdjson_object_find_uint64(&object, $0.baseAddress, $0.count, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
@@ -521,7 +623,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = csimdjson_value()
         if T.isSigned {
             var result: Int64 = 0
-            let code = _withKeyBytes(key.stringValue) {
+            let code = _withKeyBytes(key) {
                 csimdjson_object_find_int64(&object, $0.baseAddress, $0.count, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
@@ -534,7 +636,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         } else {
             var result: UInt64 = 0
-            let code = _withKeyBytes(key.stringValue) {
+            let code = _withKeyBytes(key) {
                 csimdjson_object_find_uint64(&object, $0.baseAddress, $0.count, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
@@ -636,7 +738,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try _claim()
         var value = csimdjson_value()
-        let code = _find(key.stringValue, into: &value)
+        let code = _find(key, into: &value)
         if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
         guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
         var isNull = false
@@ -684,7 +786,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     func _superDecoder(name: String, component: _CodingPathComponent) throws -> any Decoder {
         try _claim()
         var value = csimdjson_value()
-        let code = _find(name, into: &value)
+        let code = _find(named: name, into: &value)
         guard code == CSIMDJSON_SUCCESS || code == CSIMDJSON_NO_SUCH_FIELD else {
             throw decoder.context._containerError(code)
         }
