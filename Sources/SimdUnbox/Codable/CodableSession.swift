@@ -247,7 +247,8 @@ enum _ValueKind {
 /// containers read. Those containers do not retain their states (`_CodableKeyedContainer.state`),
 /// so each state is kept here until its box is held by nothing else. Swept when a session closes,
 /// once the number kept has doubled since the last sweep (so that a program that keeps many
-/// containers does not pay for a sweep on every decode).
+/// containers does not pay for a sweep on every decode) or 64 decodes after it (so that what was
+/// let go is freed even if nothing more is kept).
 enum _EscapedKeyedContainers {
     /// A box and its state. Only read or changed under `entries`' lock: a box's last outside
     /// holder may release it on another thread, which `isKnownUniquelyReferenced` (an atomic
@@ -260,6 +261,7 @@ enum _EscapedKeyedContainers {
     struct Kept: Sendable {
         var entries: [Entry] = []
         var sweepAt = 64
+        var closesSinceSweep = 0
     }
 
     static let kept = _Locked(Kept())
@@ -267,25 +269,21 @@ enum _EscapedKeyedContainers {
     /// finds nothing kept takes no lock).
     static let isEmpty = Atomic<Bool>(true)
 
-    /// Keeps `escaped`, and sweeps once the number kept has doubled since the last sweep.
+    /// Keeps `escaped` (what a closing session's models hold), and sweeps when it is time.
     static func keep(_ escaped: [Entry]) {
         guard !escaped.isEmpty || !isEmpty.load(ordering: .relaxed) else { return }
         let dropped: [Entry] = kept.withLock { kept in
             kept.entries.append(contentsOf: escaped)
             if !escaped.isEmpty { isEmpty.store(false, ordering: .relaxed) }
-            return kept.entries.count >= kept.sweepAt ? _sweep(&kept) : []
+            kept.closesSinceSweep += 1
+            return kept.entries.count >= kept.sweepAt || kept.closesSinceSweep >= 64 ? _sweep(&kept) : []
         }
         // Released after the lock: a state's decoder may hold a whole session.
         _ = dropped
     }
 
-    /// Drops the entries whose boxes nothing else holds any more.
-    static func sweep() {
-        let dropped = kept.withLock { _sweep(&$0) }
-        _ = dropped
-    }
-
-    /// The entries dropped from `kept` (for the caller to release after the lock).
+    /// Drops the entries whose boxes nothing else holds any more, and returns them (for the caller
+    /// to release after the lock).
     private static func _sweep(_ kept: inout Kept) -> [Entry] {
         // Checked in place (an index loop: a copy of the list, or of an entry, would be a second
         // reference to the box); a dropped entry is swapped to the end and removed.
@@ -300,6 +298,7 @@ enum _EscapedKeyedContainers {
             }
         }
         kept.sweepAt = Swift.max(64, kept.entries.count * 2)
+        kept.closesSinceSweep = 0
         isEmpty.store(kept.entries.isEmpty, ordering: .relaxed)
         return dropped
     }

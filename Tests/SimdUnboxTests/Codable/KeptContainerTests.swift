@@ -84,7 +84,8 @@ struct KeptContainerTests {
         let boxes = Set(hoarders.flatMap { [box($0.keyed), box($0.nested)] })
         #expect(kept().isSuperset(of: boxes))
         hoarders.removeAll()
-        _EscapedKeyedContainers.sweep()
+        // Let go within 64 decodes, even of documents that keep nothing.
+        for _ in 0..<64 { _ = try decoder.decode([Int].self, from: "[1]") }
         #expect(kept().isDisjoint(with: boxes))
     }
 
