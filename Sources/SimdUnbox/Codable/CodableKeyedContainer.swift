@@ -44,11 +44,19 @@ final class _KeyedContainerState {
 /// call into the model's code, and more than the rest of reading a short string field.
 ///
 /// Only for enums of at most one byte with no payload (every `CodingKeys` enum), whose byte tells
-/// the cases apart. Shared by the containers of one key type in one decode. Each name's UTF-8 is
-/// copied into memory of its own, so that lookups read it without touching a `String`.
+/// the cases apart. Kept with the parser (`_CodableParserCache`), one per key type, and emptied at
+/// the first use of each decode (`prepare`), so that keys whose names depend on a setting follow
+/// it from one decode to the next; the names' UTF-8 is copied into memory of its own, so lookups
+/// read it without touching a `String`.
 final class _KeyNames {
-    private var entries: UnsafeMutablePointer<UnsafeBufferPointer<UInt8>?>
+    /// Per case: where its name starts in `bytes` and its length (a start of -1: not read yet).
+    private var entries: UnsafeMutablePointer<(start: Int, count: Int)>
     private var capacity = 16
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var bytesUsed = 0
+    private var bytesCapacity = 256
+    /// The decode (`_CodableParserCache.generation`) the names were read in.
+    private var generation: UInt64 = 0
 
     /// Names for `Key`, or nil if its values are not told apart by one byte.
     static func make<Key: CodingKey>(for _: Key.Type) -> _KeyNames? {
@@ -58,38 +66,60 @@ final class _KeyNames {
 
     private init() {
         entries = .allocate(capacity: capacity)
-        entries.initialize(repeating: nil, count: capacity)
+        entries.initialize(repeating: (-1, 0), count: capacity)
+        bytes = .allocate(capacity: bytesCapacity)
     }
 
     deinit {
-        for index in 0..<capacity { entries[index]?.deallocate() }
-        entries.deinitialize(count: capacity)
         entries.deallocate()
+        bytes.deallocate()
+    }
+
+    /// Forgets the names read by an earlier decode.
+    func prepare(generation: UInt64) {
+        guard generation != self.generation else { return }
+        self.generation = generation
+        entries.update(repeating: (-1, 0), count: capacity)
+        bytesUsed = 0
     }
 
     /// Runs `body` with the UTF-8 of `key`'s name.
     @inline(__always)
     func withName<Key: CodingKey, R>(of key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
-        if _fastPath(tag < capacity), let name = entries[tag] { return body(name) }
-        return body(_record(key, tag))
+        if _fastPath(tag < capacity) {
+            let entry = entries[tag]
+            if entry.start >= 0 { return body(UnsafeBufferPointer(start: bytes + entry.start, count: entry.count)) }
+        }
+        let entry = _record(key, tag)
+        return body(UnsafeBufferPointer(start: bytes + entry.start, count: entry.count))
     }
 
     @inline(never)
-    private func _record<Key: CodingKey>(_ key: Key, _ tag: Int) -> UnsafeBufferPointer<UInt8> {
+    private func _record<Key: CodingKey>(_ key: Key, _ tag: Int) -> (start: Int, count: Int) {
         if tag >= capacity {
-            let grown = UnsafeMutablePointer<UnsafeBufferPointer<UInt8>?>.allocate(capacity: 256)
+            let grown = UnsafeMutablePointer<(start: Int, count: Int)>.allocate(capacity: 256)
             grown.moveInitialize(from: entries, count: capacity)
-            (grown + capacity).initialize(repeating: nil, count: 256 - capacity)
+            (grown + capacity).initialize(repeating: (-1, 0), count: 256 - capacity)
             entries.deallocate()
             entries = grown
             capacity = 256
         }
-        let utf8 = Array(key.stringValue.utf8)
-        let name = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: utf8.count)
-        _ = name.initialize(from: utf8)
-        entries[tag] = UnsafeBufferPointer(name)
-        return UnsafeBufferPointer(name)
+        var name = key.stringValue
+        let entry = name.withUTF8 { utf8 in
+            if bytesUsed + utf8.count > bytesCapacity {
+                bytesCapacity = Swift.max(bytesCapacity * 2, bytesUsed + utf8.count)
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: bytesCapacity)
+                grown.initialize(from: bytes, count: bytesUsed)
+                bytes.deallocate()
+                bytes = grown
+            }
+            if let base = utf8.baseAddress { (bytes + bytesUsed).initialize(from: base, count: utf8.count) }
+            defer { bytesUsed += utf8.count }
+            return (start: bytesUsed, count: utf8.count)
+        }
+        entries[tag] = entry
+        return entry
     }
 }
 
@@ -187,17 +217,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
                 index += 1
             }
         }
-        // The key names are shared with the containers of the same key type made before.
-        var keyNames: _KeyNames?
-        var index = 0
-        while index < session.keyedBoxes.count {
-            if session.keyedBoxes[index].keyType == keyType {
-                keyNames = session.keyedBoxes[index].state.keyNames
-                break
-            }
-            index += 1
-        }
-        if index == session.keyedBoxes.count { keyNames = _KeyNames.make(for: Key.self) }
+        let keyNames = session.keyNames(for: Key.self)
         let state = _KeyedContainerState(
             decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, keyNames: keyNames)
         let tracked = session.keyedBoxes.count < _KeyedContainerBoxes.limit

@@ -37,12 +37,15 @@ final class _CodableSession {
         self.options = options
         self.usesDefaultKeys = options.usesDefaultKeys
         let parser = context._parser
-        if let table = parser.codableCache {
-            valueKinds = unsafeDowncast(table, to: _ValueKindTable.self)
+        if let cache = parser.codableCache {
+            parserCache = unsafeDowncast(cache, to: _CodableParserCache.self)
         } else {
-            valueKinds = _ValueKindTable()
-            parser.codableCache = valueKinds
+            parserCache = _CodableParserCache()
+            parser.codableCache = parserCache
         }
+        valueKinds = parserCache.valueKinds
+        parserCache.generation &+= 1
+        generation = parserCache.generation
         path.reserveCapacity(16)
         live = .allocate(capacity: liveCapacity)
     }
@@ -146,8 +149,24 @@ final class _CodableSession {
     @exclusivity(unchecked) var keyedBoxes: [(keyType: ObjectIdentifier, box: AnyObject, state: _KeyedContainerState)] =
         []
 
-    /// How each type seen so far is read, kept with the parser (a type's kind never changes).
+    /// What the parser keeps from one decode to the next, and this decode's number there.
+    let parserCache: _CodableParserCache
+    let generation: UInt64
+    /// How each type seen so far is read (`parserCache.valueKinds`: a type's kind never changes).
     let valueKinds: _ValueKindTable
+
+    /// The names of `Key`'s keys, ready for this decode (nil if `Key` is not a small enum).
+    func keyNames<Key: CodingKey>(for _: Key.Type) -> _KeyNames? {
+        let names: _KeyNames?
+        if let known = parserCache.keyNames[ObjectIdentifier(Key.self)] {
+            names = known
+        } else {
+            names = _KeyNames.make(for: Key.self)
+            parserCache.keyNames[ObjectIdentifier(Key.self)] = names
+        }
+        names?.prepare(generation: generation)
+        return names
+    }
 
     /// How `_CodableDecoder` reads a `T` that is not `String`, `Int`, `Double` or `Bool`.
     @inline(__always)
@@ -160,6 +179,16 @@ final class _CodableSession {
     func isLive(level: Int, token: UInt64) -> Bool {
         level < liveCount && live[level] == token && !context._state.pointee.broken
     }
+}
+
+/// What `SimdJSONDecoder` keeps with a parser (`_Parser.codableCache`) from one decode to the next:
+/// used by the one decode the parser is lent to.
+final class _CodableParserCache {
+    let valueKinds = _ValueKindTable()
+    /// The key names of each key type seen (nil for a type whose names are not kept).
+    @exclusivity(unchecked) var keyNames: [ObjectIdentifier: _KeyNames?] = [:]
+    /// The number of the latest decode.
+    @exclusivity(unchecked) var generation: UInt64 = 0
 }
 
 /// How each type seen so far is read (`_ValueKind`): a small open-addressed table keyed by the
