@@ -206,12 +206,13 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
                 if session.keyedBoxes[index].keyType == keyType
                     && isKnownUniquelyReferenced(&session.keyedBoxes[index].box)
                 {
-                    let state = session.keyedBoxes[index].state
-                    if state.decoder !== decoder { state.decoder = decoder }
-                    state.object = object
-                    state.level = level
-                    state.token = token
-                    state.keyTable = keyTable
+                    session.keyedBoxes[index].unretainedState._withUnsafeGuaranteedRef { state in
+                        if state.decoder !== decoder { state.decoder = decoder }
+                        state.object = object
+                        state.level = level
+                        state.token = token
+                        if keyTable != nil || state.keyTable != nil { state.keyTable = keyTable }
+                    }
                     return unsafeBitCast(session.keyedBoxes[index].box, to: KeyedDecodingContainer<Key>.self)
                 }
                 index += 1
@@ -224,7 +225,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         if layout == _KeyedContainerBoxes.singleBox && tracked {
             let container = KeyedDecodingContainer(
                 _CodableKeyedContainer<Key, _SessionOwned>(state: state, owner: _SessionOwned()))
-            session.keyedBoxes.append((keyType, unsafeBitCast(container, to: AnyObject.self), state))
+            session.keyedBoxes.append(
+                (keyType, unsafeBitCast(container, to: AnyObject.self), state, Unmanaged.passUnretained(state)))
             return container
         }
         // The first container of the process (its layout not yet checked), or one the session
@@ -232,7 +234,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         let container = KeyedDecodingContainer(
             _CodableKeyedContainer<Key, _KeyedContainerState>(state: state, owner: state))
         if layout == 0 && _KeyedContainerBoxes.check(container) && tracked {
-            session.keyedBoxes.append((keyType, unsafeBitCast(container, to: AnyObject.self), state))
+            session.keyedBoxes.append(
+                (keyType, unsafeBitCast(container, to: AnyObject.self), state, Unmanaged.passUnretained(state)))
         }
         return container
     }

@@ -145,9 +145,12 @@ final class _CodableSession {
 
     /// The boxes of keyed containers made so far, for reuse (see `_CodableKeyedContainer.make`):
     /// the key type, the box (`KeyedDecodingContainer`'s only stored property) and the state its
-    /// container reads.
-    @exclusivity(unchecked) var keyedBoxes: [(keyType: ObjectIdentifier, box: AnyObject, state: _KeyedContainerState)] =
-        []
+    /// container reads (retained, and unretained for reads that need not retain it).
+    @exclusivity(unchecked) var keyedBoxes:
+        [(
+            keyType: ObjectIdentifier, box: AnyObject, state: _KeyedContainerState,
+            unretainedState: Unmanaged<_KeyedContainerState>
+        )] = []
 
     /// What the parser keeps from one decode to the next, and this decode's number there.
     let parserCache: _CodableParserCache
