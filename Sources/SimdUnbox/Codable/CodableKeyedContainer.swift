@@ -15,7 +15,10 @@ final class _KeyTable {
 /// library's box around a container can be handed out again for the next object once nobody holds
 /// it (see `_CodableKeyedContainer.make`).
 final class _KeyedContainerState {
-    @exclusivity(unchecked) var decoder: _CodableDecoder
+    @exclusivity(unchecked) var decoder: _CodableDecoder {
+        didSet { unretainedDecoder = Unmanaged.passUnretained(decoder) }
+    }
+    @exclusivity(unchecked) var unretainedDecoder: Unmanaged<_CodableDecoder>
     @exclusivity(unchecked) var object: csimdjson_object
     @exclusivity(unchecked) var level: Int
     @exclusivity(unchecked) var token: UInt64
@@ -30,6 +33,7 @@ final class _KeyedContainerState {
         keyNames: _KeyNames?
     ) {
         self.decoder = decoder
+        self.unretainedDecoder = Unmanaged.passUnretained(decoder)
         self.object = object
         self.level = level
         self.token = token
@@ -170,6 +174,13 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     let owner: Owner
 
     @inline(__always) var decoder: _CodableDecoder { state._withUnsafeGuaranteedRef { $0.decoder } }
+
+    /// Runs `body` with the decoder, not retained for the call (the state holds it, and cannot
+    /// change decoder while this container's box is in use).
+    @inline(__always)
+    func _withDecoder<R>(_ body: (_CodableDecoder) throws -> R) rethrows -> R {
+        try state._withUnsafeGuaranteedRef { try $0.unretainedDecoder._withUnsafeGuaranteedRef(body) }
+    }
     @inline(__always) var object: csimdjson_object { state._withUnsafeGuaranteedRef { $0.object } }
     @inline(__always) var level: Int { state._withUnsafeGuaranteedRef { $0.level } }
     @inline(__always) var token: UInt64 { state._withUnsafeGuaranteedRef { $0.token } }
@@ -755,7 +766,10 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = csimdjson_value()
         try _require(key, into: &value)
         var opened = _OpenedValue.none
-        return try decoder._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .key(key))
+        let level = self.level
+        return try _withDecoder {
+            try $0._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .key(key))
+        }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -767,7 +781,10 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var isNull = false
         if csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull { return nil }
         var opened = _OpenedValue.none
-        return try decoder._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .key(key))
+        let level = self.level
+        return try _withDecoder {
+            try $0._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .key(key))
+        }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
