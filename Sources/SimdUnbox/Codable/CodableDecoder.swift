@@ -66,8 +66,29 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try _checkFrame()
-        let object = try _openObject(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
+        let object = try _openFrameObject()
         return try _CodableKeyedContainer<Key, _SessionOwned>.make(decoder: self, object: object, level: level, token: token)
+    }
+
+    /// `_openObject` for the frame's own value, its common case inlined: the general one takes an
+    /// optional path step, and making and destroying even an empty one costs a call into its
+    /// value witnesses on every object.
+    @inline(__always)
+    func _openFrameObject() throws -> csimdjson_object {
+        if case .object(let object) = opened { return object }
+        if case .none = opened, !isMissing, _fastPath(level < _CodableDecoder.maximumDepth) {
+            var object = csimdjson_object()
+            let code = csimdjson_value_get_object(&value, &object)
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _objectFailure(code, &value, level: level, component: nil) }
+            opened = .object(object)
+            return object
+        }
+        return try _openFrameObjectOtherwise()
+    }
+
+    @inline(never)
+    func _openFrameObjectOtherwise() throws -> csimdjson_object {
+        try _openObject(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -105,16 +126,22 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
         if _slowPath(level >= _CodableDecoder.maximumDepth) { throw _depthError(level, component) }
         var object = csimdjson_object()
         let code = csimdjson_value_get_object(&value, &object)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
-            switch _failure(code, &value, expected: .object) {
-            case .null: throw _containerNull([String: Any].self, "Cannot get keyed decoding container", level, component)
-            case .mismatch(let found, _, _):
-                throw _containerMismatch([String: Any].self, found: found, level: level, component: component)
-            case let failure: throw _error(failure, type: [String: Any].self, level: level, component: component)
-            }
-        }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _objectFailure(code, &value, level: level, component: component) }
         opened = .object(object)
         return object
+    }
+
+    /// The error for `value` failing to open as an object with `code`.
+    @inline(never)
+    func _objectFailure(
+        _ code: csimdjson_error, _ value: inout csimdjson_value, level: Int, component: _CodingPathComponent?
+    ) -> any Error {
+        switch _failure(code, &value, expected: .object) {
+        case .null: _containerNull([String: Any].self, "Cannot get keyed decoding container", level, component)
+        case .mismatch(let found, _, _):
+            _containerMismatch([String: Any].self, found: found, level: level, component: component)
+        case let failure: _error(failure, type: [String: Any].self, level: level, component: component)
+        }
     }
 
     /// Opens `value` as an array; an array opened before is rewound to its first element.
