@@ -768,7 +768,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var opened = _OpenedValue.none
         let level = self.level
         return try _withDecoder {
-            try $0._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .key(key))
+            try $0._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .of(key))
         }
     }
 
@@ -783,7 +783,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var opened = _OpenedValue.none
         let level = self.level
         return try _withDecoder {
-            try $0._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .key(key))
+            try $0._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .of(key))
         }
     }
 
@@ -793,11 +793,11 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         try _claim()
         var value = csimdjson_value()
         try _require(key, into: &value)
-        decoder.session.setPath(level, .key(key))
+        decoder.session.setPath(level, .of(key))
         let token = decoder.session.newToken(level: level + 1)
         var opened = _OpenedValue.none
         let object = try decoder._openObject(
-            &value, opened: &opened, isMissing: false, level: level, component: .key(key))
+            &value, opened: &opened, isMissing: false, level: level, component: .of(key))
         return try _CodableKeyedContainer<NestedKey, _SessionOwned>.make(
             decoder: decoder, object: object, level: level + 1, token: token)
     }
@@ -806,10 +806,10 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         try _claim()
         var value = csimdjson_value()
         try _require(key, into: &value)
-        decoder.session.setPath(level, .key(key))
+        decoder.session.setPath(level, .of(key))
         let token = decoder.session.newToken(level: level + 1)
         var opened = _OpenedValue.none
-        let array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level, component: .key(key))
+        let array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level, component: .of(key))
         return try _CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
     }
 

@@ -92,6 +92,23 @@ struct KeyNameTests {
         }
     }
 
+    /// Errors inside nested values: their paths hold keys remade from their byte (`.smallKey`).
+    struct Numbers: Decodable, Equatable {
+        var zero: Int
+        var two: Wrap
+        enum CodingKeys: Int, CodingKey { case zero = 0, one, two }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            zero = try container.decode(Int.self, forKey: .zero)
+            two = try container.decode(Wrap.self, forKey: .two)
+        }
+    }
+
+    struct Wrap: Decodable, Equatable {
+        var only: [Single]
+        enum CodingKeys: CodingKey { case only }
+    }
+
     static func same<T: Decodable & Equatable>(_ type: T.Type, _ json: String) -> Bool {
         let data = Data(json.utf8)
         let foundation = outcome { try JSONDecoder().decode(T.self, from: data) }
@@ -111,6 +128,9 @@ struct KeyNameTests {
         #expect(Self.same(Numbered.self, #"{"n2":2,"n1":1}"#))
         #expect(Self.same(Node.self, #"{"name":"a","child":{"name":"b","child":{"name":"c"}}}"#))
         #expect(Self.same(Node.self, #"{"name":"a","child":{"child":{"name":"c"}}}"#))
+        #expect(Self.same(Numbers.self, #"{"zero":0,"two":{"only":[{"only":"a"},{"only":1}]}}"#))
+        #expect(Self.same(Numbers.self, #"{"zero":0,"two":{"only":[{"other":"a"}]}}"#))
+        #expect(Self.same(Numbers.self, #"{"zero":0,"two":{"only":{}}}"#))
     }
 
     @Test func namesAreReadAgainByEachDecode() throws {
