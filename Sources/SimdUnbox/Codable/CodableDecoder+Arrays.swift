@@ -178,7 +178,7 @@ extension _DecodableArray {
         // The array's own value gets a fresh token, as a frame moved to it would: containers at
         // its level handed out before are stale from now on.
         _ = session.newToken(level: level + 1)
-        var array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level + 1, component: nil)
+        var array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level + 1)
         var iterator = csimdjson_array_iterator()
         let code = csimdjson_array_iterate(&array, &iterator)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }

@@ -66,15 +66,18 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try _checkFrame()
-        let object = try _openFrameObject()
+        let object = try _openObject(&value, opened: &opened, isMissing: isMissing, level: level)
         return try _CodableKeyedContainer<Key, _SessionOwned>.make(decoder: self, object: object, level: level, token: token)
     }
 
-    /// `_openObject` for the frame's own value, its common case inlined: the general one takes an
-    /// optional path step, and making and destroying even an empty one costs a call into its
-    /// value witnesses on every object.
+    // `_openObject` and `_openArray` without a path step: their common case inlined. The general
+    // ones take an optional step, and making and destroying even an empty one costs a call into
+    // its value witnesses on every object or array.
+
     @inline(__always)
-    func _openFrameObject() throws -> csimdjson_object {
+    func _openObject(_ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int) throws
+        -> csimdjson_object
+    {
         if case .object(let object) = opened { return object }
         if case .none = opened, !isMissing, _fastPath(level < _CodableDecoder.maximumDepth) {
             var object = csimdjson_object()
@@ -83,17 +86,40 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
             opened = .object(object)
             return object
         }
-        return try _openFrameObjectOtherwise()
+        return try _openObjectOtherwise(&value, opened: &opened, isMissing: isMissing, level: level)
     }
 
     @inline(never)
-    func _openFrameObjectOtherwise() throws -> csimdjson_object {
+    func _openObjectOtherwise(_ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int)
+        throws -> csimdjson_object
+    {
         try _openObject(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
+    }
+
+    @inline(__always)
+    func _openArray(_ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int) throws
+        -> csimdjson_array
+    {
+        if case .none = opened, !isMissing, _fastPath(level < _CodableDecoder.maximumDepth) {
+            var array = csimdjson_array()
+            let code = csimdjson_value_get_array(&value, &array)
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _arrayFailure(code, &value, level: level, component: nil) }
+            opened = .array(array)
+            return array
+        }
+        return try _openArrayOtherwise(&value, opened: &opened, isMissing: isMissing, level: level)
+    }
+
+    @inline(never)
+    func _openArrayOtherwise(_ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int)
+        throws -> csimdjson_array
+    {
+        try _openArray(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try _checkFrame()
-        let array = try _openArray(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
+        let array = try _openArray(&value, opened: &opened, isMissing: isMissing, level: level)
         return try _CodableUnkeyedContainer(decoder: self, array: array, level: level, token: token)
     }
 
@@ -164,16 +190,21 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
         if _slowPath(level >= _CodableDecoder.maximumDepth) { throw _depthError(level, component) }
         var array = csimdjson_array()
         let code = csimdjson_value_get_array(&value, &array)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
-            switch _failure(code, &value, expected: .array) {
-            case .null: throw _containerNull([Any].self, "Cannot get unkeyed decoding container", level, component)
-            case .mismatch(let found, _, _):
-                throw _containerMismatch([Any].self, found: found, level: level, component: component)
-            case let failure: throw _error(failure, type: [Any].self, level: level, component: component)
-            }
-        }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _arrayFailure(code, &value, level: level, component: component) }
         opened = .array(array)
         return array
+    }
+
+    /// The error for `value` failing to open as an array with `code`.
+    @inline(never)
+    func _arrayFailure(
+        _ code: csimdjson_error, _ value: inout csimdjson_value, level: Int, component: _CodingPathComponent?
+    ) -> any Error {
+        switch _failure(code, &value, expected: .array) {
+        case .null: _containerNull([Any].self, "Cannot get unkeyed decoding container", level, component)
+        case .mismatch(let found, _, _): _containerMismatch([Any].self, found: found, level: level, component: component)
+        case let failure: _error(failure, type: [Any].self, level: level, component: component)
+        }
     }
 
     /// Foundation's limit on nesting.
