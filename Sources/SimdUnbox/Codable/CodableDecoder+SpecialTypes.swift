@@ -177,7 +177,7 @@ struct _DictionaryEntries<Value>: ~Copyable {
         lender = parser
         capacity = Swift.min(
             parser.entryKeysBytes / MemoryLayout<String>.stride,
-            parser.entryValuesBytes / Swift.max(1, MemoryLayout<Value>.stride))
+            parser.entryValuesBytes / MemoryLayout<Value>.stride)
         if capacity > 0 {
             keys = parser.entryKeys?.bindMemory(to: String.self, capacity: capacity)
             values = parser.entryValues?.bindMemory(to: Value.self, capacity: capacity)
@@ -214,7 +214,7 @@ struct _DictionaryEntries<Value>: ~Copyable {
             byteCount: capacity * MemoryLayout<String>.stride, alignment: _Parser.entryAlignment
         ).bindMemory(to: String.self, capacity: capacity)
         let grownValues = UnsafeMutableRawPointer.allocate(
-            byteCount: Swift.max(1, capacity * MemoryLayout<Value>.stride), alignment: _Parser.entryAlignment
+            byteCount: capacity * MemoryLayout<Value>.stride, alignment: _Parser.entryAlignment
         ).bindMemory(to: Value.self, capacity: capacity)
         if let keys, let values {
             grownKeys.moveInitialize(from: keys, count: count)

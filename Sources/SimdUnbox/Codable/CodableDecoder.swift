@@ -86,14 +86,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
             opened = .object(object)
             return object
         }
-        return try _openObjectOtherwise(&value, opened: &opened, isMissing: isMissing, level: level)
-    }
-
-    @inline(never)
-    func _openObjectOtherwise(_ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int)
-        throws -> csimdjson_object
-    {
-        try _openObject(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
+        return try _openObject(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
     }
 
     @inline(__always)
@@ -107,14 +100,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
             opened = .array(array)
             return array
         }
-        return try _openArrayOtherwise(&value, opened: &opened, isMissing: isMissing, level: level)
-    }
-
-    @inline(never)
-    func _openArrayOtherwise(_ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int)
-        throws -> csimdjson_array
-    {
-        try _openArray(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
+        return try _openArray(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

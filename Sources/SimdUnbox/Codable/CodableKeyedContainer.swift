@@ -24,7 +24,8 @@ final class _KeyedContainerState {
     @exclusivity(unchecked) var token: UInt64
     @exclusivity(unchecked) var keyTable: _KeyTable?
     /// The names of the container's keys, read once (nil if its key type is not a small enum),
-    /// and the same unretained, for reads that do not retain it.
+    /// and the same unretained, for reads that do not retain it (reading `keyNames` on every field
+    /// retained it: 0.7% more instructions on twitter.json).
     let keyNames: _KeyNames?
     let unretainedKeyNames: Unmanaged<_KeyNames>?
 
