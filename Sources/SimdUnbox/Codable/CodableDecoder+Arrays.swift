@@ -45,10 +45,7 @@ extension _CodableDecoder {
                 }, to: T.self)
         }
         if T.self == [String].self {
-            return unsafeBitCast(
-                try _decodeArray(String.self, &value, &opened, level, component) { v throws(_ReadFailure) in
-                    try _readString(&v)
-                }, to: T.self)
+            return unsafeBitCast(try _decodeStringArray(&value, &opened, level, component), to: T.self)
         }
         if T.self == [Float].self {
             return unsafeBitCast(
@@ -75,6 +72,16 @@ extension _CodableDecoder {
                 }, to: T.self)
         }
         preconditionFailure("not a scalar array type")
+    }
+
+    /// `[String]`, out of line: the other scalar arrays stay small enough to inline.
+    @inline(never)
+    func _decodeStringArray(
+        _ value: inout csimdjson_value, _ opened: inout _OpenedValue, _ level: Int, _ component: _CodingPathComponent
+    ) throws -> [String] {
+        try _decodeArray(String.self, &value, &opened, level, component) { v throws(_ReadFailure) in
+            try _readString(&v)
+        }
     }
 
     /// Reads the array `value` is with the shim's bulk reads into the context's scratch space (valid

@@ -90,7 +90,14 @@ extension _CodableDecoder {
         var count = 0
         let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &value, expected: .string) }
-        return _validatedString(bytes, count)
+        return context._parser.string(bytes, count)
+    }
+
+    /// `_readString`, out of line: inlined into `_decodeNested`, it made that function too large
+    /// for the scalar-array paths to be inlined in turn (`[Double]` arrays then cost a call each).
+    @inline(never)
+    func _readStringOutOfLine(_ value: inout csimdjson_value) throws(_ReadFailure) -> String {
+        try _readString(&value)
     }
 
     @inline(__always)

@@ -209,7 +209,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     ) throws -> T {
         // Scalars: no frame, no path step.
         if T.self == String.self {
-            do { return unsafeBitCast(try _readString(&value), to: T.self) } catch {
+            do { return unsafeBitCast(try _readStringOutOfLine(&value), to: T.self) } catch {
                 throw _error(error, type: T.self, level: level, component: component)
             }
         }

@@ -503,7 +503,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             }
             throw _fusedError(code, &value, key, type: String.self, expected: .string)
         }
-        return _validatedString(bytes, count)
+        return decoder.context._parser.string(bytes, count)
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
@@ -516,7 +516,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.baseAddress, $0.count, &bytes, &count, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) {
-            return _validatedString(bytes, count)
+            return decoder.context._parser.string(bytes, count)
         }
         if code == CSIMDJSON_NO_SUCH_FIELD {
             return try _readFieldIfPresent(key, String.self, missed: true) { v throws(_ReadFailure) in

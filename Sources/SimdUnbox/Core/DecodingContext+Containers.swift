@@ -228,7 +228,7 @@ extension _DecodingContext {
             code = csimdjson_object_iterator_next(_parser.handle, &iterator, &hasField, &keyBytes, &keyCount, &element)
             guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
             guard hasField else { return }
-            let key = _validatedString(keyBytes, keyCount)
+            let key = _parser.string(keyBytes, keyCount)
             do {
                 try decode(key, &element)
             } catch {

@@ -114,6 +114,7 @@ public final class _DecodingContext {
         _documentLength = length
         _state.pointee.escapedKeys = 0
         _state.pointee.objectWithoutEscapedKeys = 0
+        _parser.strings.empty()
     }
 
     /// Checks that the document ended cleanly after its root and that no malformed value was
@@ -133,6 +134,7 @@ public final class _DecodingContext {
         _elementSession = nil
         _state.pointee.activeToken = 0
         _state.pointee.lastToken = .max
+        _parser.strings.empty()
     }
 
     @usableFromInline

@@ -12,6 +12,16 @@ final class _Parser: @unchecked Sendable {
     /// Kept with the parser, so that decodes reuse it.
     @usableFromInline let scratch: UnsafeMutableRawPointer
     @usableFromInline static let scratchSize = 64 << 10
+    /// The long strings of the current decode, shared when a value repeats (`_StringTable`).
+    @usableFromInline let strings = _StringTable()
+
+    /// The string of `count` bytes of valid UTF-8 at `bytes` (from the document being decoded):
+    /// inline when short, else from `strings`.
+    @inlinable @inline(__always)
+    func string(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> String {
+        guard count >= 16, let bytes else { return _validatedString(bytes, count) }
+        return strings.string(bytes, count)
+    }
 
     /// What `SimdJSONDecoder` keeps from one decode to the next (its table of how each type is
     /// read), opaque here.
@@ -54,6 +64,7 @@ final class _Parser: @unchecked Sendable {
     deinit {
         csimdjson_parser_destroy(handle)
         scratch.deallocate()
+        strings.destroy()
         entryKeys?.deallocate()
         entryValues?.deallocate()
     }
