@@ -107,7 +107,7 @@ public final class _DecodingContext {
     }
 
     /// Records where the document (or a stream's window) about to be parsed lies, and forgets what
-    /// was learned about the keys of the one before.
+    /// was learned about the keys of the one before and the strings it made (`_StringTable`).
     @usableFromInline
     func _startDocument(_ start: UnsafePointer<UInt8>, length: Int) {
         _documentStart = start
@@ -127,7 +127,8 @@ public final class _DecodingContext {
         guard code == CSIMDJSON_SUCCESS else { throw _malformedError(code, offset: _currentOffset()) }
     }
 
-    /// Marks the decode as over: every `Unboxer` of it is stale from now on.
+    /// Marks the decode as over: every `Unboxer` of it is stale from now on, and the parser lets go
+    /// of the strings it made.
     @usableFromInline
     func _close() {
         _elementSession?.close()
