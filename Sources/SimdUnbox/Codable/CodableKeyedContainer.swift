@@ -225,11 +225,26 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
                         state.token = token
                         if keyTable != nil || state.keyTable != nil { state.keyTable = keyTable }
                     }
-                    return unsafeBitCast(session.keyedBoxes[index].box, to: KeyedDecodingContainer<Key>.self)
+                    // The box as a `KeyedDecodingContainer<Key>` through the key type's wrapper:
+                    // written here, the cast would look up that type in the runtime's cache.
+                    return unsafeDowncast(
+                        session.keyedBoxes[index].wrapper, to: _BoxWrapper<KeyedDecodingContainer<Key>>.self
+                    ).wrap(session.keyedBoxes[index].box)
                 }
                 index += 1
             }
         }
+        return try _makeBox(decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, layout: layout)
+    }
+
+    /// `make` for a container whose box is not reused: a new box, tracked by the session when it can be.
+    @inline(never)
+    static func _makeBox(
+        decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64, keyTable: _KeyTable?,
+        layout: UInt8
+    ) throws -> KeyedDecodingContainer<Key> {
+        let session = decoder.session
+        let keyType = ObjectIdentifier(Key.self)
         let keyNames = session.keyNames(for: Key.self)
         let state = _KeyedContainerState(
             decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, keyNames: keyNames)
@@ -238,7 +253,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             let container = KeyedDecodingContainer(
                 _CodableKeyedContainer<Key, _SessionOwned>(state: state, owner: _SessionOwned()))
             session.keyedBoxes.append(
-                (keyType, unsafeBitCast(container, to: AnyObject.self), state, Unmanaged.passUnretained(state)))
+                (keyType, unsafeBitCast(container, to: AnyObject.self), state, Unmanaged.passUnretained(state),
+                 session.boxWrapper(for: Key.self)))
             return container
         }
         // The first container of the process (its layout not yet checked), or one the session
@@ -247,7 +263,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             _CodableKeyedContainer<Key, _KeyedContainerState>(state: state, owner: state))
         if layout == 0 && _KeyedContainerBoxes.check(container) && tracked {
             session.keyedBoxes.append(
-                (keyType, unsafeBitCast(container, to: AnyObject.self), state, Unmanaged.passUnretained(state)))
+                (keyType, unsafeBitCast(container, to: AnyObject.self), state, Unmanaged.passUnretained(state),
+                 session.boxWrapper(for: Key.self)))
         }
         return container
     }

@@ -144,13 +144,22 @@ final class _CodableSession {
     }
 
     /// The boxes of keyed containers made so far, for reuse (see `_CodableKeyedContainer.make`):
-    /// the key type, the box (`KeyedDecodingContainer`'s only stored property) and the state its
-    /// container reads (retained, and unretained for reads that need not retain it).
+    /// the key type, the box (`KeyedDecodingContainer`'s only stored property), the state its
+    /// container reads (retained, and unretained for reads that need not retain it) and the key
+    /// type's `_BoxWrapper`.
     @exclusivity(unchecked) var keyedBoxes:
         [(
             keyType: ObjectIdentifier, box: AnyObject, state: _KeyedContainerState,
-            unretainedState: Unmanaged<_KeyedContainerState>
+            unretainedState: Unmanaged<_KeyedContainerState>, wrapper: AnyObject
         )] = []
+
+    /// The `_BoxWrapper<KeyedDecodingContainer<Key>>` of `Key`, made once per key type and parser.
+    func boxWrapper<Key: CodingKey>(for _: Key.Type) -> AnyObject {
+        if let known = parserCache.boxWrappers[ObjectIdentifier(Key.self)] { return known }
+        let wrapper = _BoxWrapper<KeyedDecodingContainer<Key>>()
+        parserCache.boxWrappers[ObjectIdentifier(Key.self)] = wrapper
+        return wrapper
+    }
 
     /// What the parser keeps from one decode to the next, and this decode's number there.
     let parserCache: _CodableParserCache
@@ -190,6 +199,8 @@ final class _CodableParserCache {
     let valueKinds = _ValueKindTable()
     /// The key names of each key type seen (nil for a type whose names are not kept).
     @exclusivity(unchecked) var keyNames: [ObjectIdentifier: _KeyNames?] = [:]
+    /// The box wrapper of each key type seen (`_CodableSession.boxWrapper(for:)`).
+    @exclusivity(unchecked) var boxWrappers: [ObjectIdentifier: AnyObject] = [:]
     /// The number of the latest decode.
     @exclusivity(unchecked) var generation: UInt64 = 0
 }
@@ -333,5 +344,16 @@ enum _EscapedKeyedContainers {
         kept.closesSinceSweep = 0
         isEmpty.store(kept.entries.isEmpty, ordering: .relaxed)
         return dropped
+    }
+}
+
+/// Returns a box (a `KeyedDecodingContainer`'s only stored property) as the `Container` holding
+/// it. Code generic over a key type `Key` looks `KeyedDecodingContainer<Key>` up in the runtime's
+/// cache of generic types each time it handles one (about 450 instructions, for every object
+/// decoded); a wrapper's methods find `Container` in the wrapper's own class, at no cost.
+final class _BoxWrapper<Container> {
+    @inline(never)
+    func wrap(_ box: AnyObject) -> Container {
+        unsafeBitCast(box, to: Container.self)
     }
 }
