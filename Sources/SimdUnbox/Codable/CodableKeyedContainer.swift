@@ -244,17 +244,14 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         layout: UInt8
     ) throws -> KeyedDecodingContainer<Key> {
         let session = decoder.session
-        let keyType = ObjectIdentifier(Key.self)
-        let keyNames = session.keyNames(for: Key.self)
+        let keyType = session.keyType(Key.self)
         let state = _KeyedContainerState(
-            decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, keyNames: keyNames)
+            decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, keyNames: keyType.names)
         let tracked = session.keyedBoxes.count < _KeyedContainerBoxes.limit
         if layout == _KeyedContainerBoxes.singleBox && tracked {
             let container = KeyedDecodingContainer(
                 _CodableKeyedContainer<Key, _SessionOwned>(state: state, owner: _SessionOwned()))
-            session.keyedBoxes.append(
-                (keyType, unsafeBitCast(container, to: AnyObject.self), state, Unmanaged.passUnretained(state),
-                 session.boxWrapper(for: Key.self)))
+            session.track(container, state: state, wrapper: keyType.wrapper)
             return container
         }
         // The first container of the process (its layout not yet checked), or one the session
@@ -262,9 +259,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         let container = KeyedDecodingContainer(
             _CodableKeyedContainer<Key, _KeyedContainerState>(state: state, owner: state))
         if layout == 0 && _KeyedContainerBoxes.check(container) && tracked {
-            session.keyedBoxes.append(
-                (keyType, unsafeBitCast(container, to: AnyObject.self), state, Unmanaged.passUnretained(state),
-                 session.boxWrapper(for: Key.self)))
+            session.track(container, state: state, wrapper: keyType.wrapper)
         }
         return container
     }

@@ -153,12 +153,13 @@ final class _CodableSession {
             unretainedState: Unmanaged<_KeyedContainerState>, wrapper: AnyObject
         )] = []
 
-    /// The `_BoxWrapper<KeyedDecodingContainer<Key>>` of `Key`, made once per key type and parser.
-    func boxWrapper<Key: CodingKey>(for _: Key.Type) -> AnyObject {
-        if let known = parserCache.boxWrappers[ObjectIdentifier(Key.self)] { return known }
-        let wrapper = _BoxWrapper<KeyedDecodingContainer<Key>>()
-        parserCache.boxWrappers[ObjectIdentifier(Key.self)] = wrapper
-        return wrapper
+    /// Keeps the box of `container`, a new container over `state`, for reuse.
+    func track<Key: CodingKey>(
+        _ container: KeyedDecodingContainer<Key>, state: _KeyedContainerState, wrapper: AnyObject
+    ) {
+        keyedBoxes.append(
+            (ObjectIdentifier(Key.self), unsafeBitCast(container, to: AnyObject.self), state,
+             Unmanaged.passUnretained(state), wrapper))
     }
 
     /// What the parser keeps from one decode to the next, and this decode's number there.
@@ -167,17 +168,17 @@ final class _CodableSession {
     /// How each type seen so far is read (`parserCache.valueKinds`: a type's kind never changes).
     let valueKinds: _ValueKindTable
 
-    /// The names of `Key`'s keys, ready for this decode (nil if `Key` is not a small enum).
-    func keyNames<Key: CodingKey>(for _: Key.Type) -> _KeyNames? {
-        let names: _KeyNames?
-        if let known = parserCache.keyNames[ObjectIdentifier(Key.self)] {
-            names = known
+    /// What is kept for `Key` (`_CodableParserCache.KeyType`), its names ready for this decode.
+    func keyType<Key: CodingKey>(_: Key.Type) -> _CodableParserCache.KeyType {
+        let keyType: _CodableParserCache.KeyType
+        if let known = parserCache.keyTypes[ObjectIdentifier(Key.self)] {
+            keyType = known
         } else {
-            names = _KeyNames.make(for: Key.self)
-            parserCache.keyNames[ObjectIdentifier(Key.self)] = names
+            keyType = (_KeyNames.make(for: Key.self), _BoxWrapper<KeyedDecodingContainer<Key>>())
+            parserCache.keyTypes[ObjectIdentifier(Key.self)] = keyType
         }
-        names?.prepare(generation: generation)
-        return names
+        keyType.names?.prepare(generation: generation)
+        return keyType
     }
 
     /// How `_CodableDecoder` reads a `T` that is not `String`, `Int`, `Double` or `Bool`.
@@ -197,10 +198,11 @@ final class _CodableSession {
 /// used by the one decode the parser is lent to.
 final class _CodableParserCache {
     let valueKinds = _ValueKindTable()
-    /// The key names of each key type seen (nil for a type whose names are not kept).
-    @exclusivity(unchecked) var keyNames: [ObjectIdentifier: _KeyNames?] = [:]
-    /// The box wrapper of each key type seen (`_CodableSession.boxWrapper(for:)`).
-    @exclusivity(unchecked) var boxWrappers: [ObjectIdentifier: AnyObject] = [:]
+    /// For a key type `Key`: the names of its keys (nil for a type whose names are not kept) and
+    /// its `_BoxWrapper<KeyedDecodingContainer<Key>>`.
+    typealias KeyType = (names: _KeyNames?, wrapper: AnyObject)
+    /// What is kept for each key type seen.
+    @exclusivity(unchecked) var keyTypes: [ObjectIdentifier: KeyType] = [:]
     /// The number of the latest decode.
     @exclusivity(unchecked) var generation: UInt64 = 0
 }

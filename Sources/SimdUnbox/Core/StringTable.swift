@@ -59,10 +59,9 @@ struct _StringTable {
         let index = Int(truncatingIfNeeded: hash >> UInt64(64 - Self.slotBits))
         let slot = slots + index
         if slot.pointee.hash == hash {
-            let same =
-                slot.pointee.string.utf8.withContiguousStorageIfAvailable { stored in
-                    stored.count == count && memcmp(stored.baseAddress!, bytes, count) == 0
-                } ?? false
+            let same = _withUTF8(slot.pointee.string) { stored in
+                stored.count == count && memcmp(stored.baseAddress!, bytes, count) == 0
+            }
             if same { return slot.pointee.string }
         } else if slot.pointee.hash == 0 {
             filled[filledCount.pointee] = Int32(truncatingIfNeeded: index)
