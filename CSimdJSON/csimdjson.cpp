@@ -78,6 +78,16 @@ inline std::string_view key_view(const uint8_t *key, size_t length) noexcept {
   return std::string_view(reinterpret_cast<const char *>(key), length);
 }
 
+/// The key of a lookup, from its `key_length` argument (see `csimdjson_plain_key_length`).
+struct lookup_key {
+  std::string_view text;
+  /// The caller checked that the key holds no quote and no backslash.
+  bool plain;
+
+  lookup_key(const uint8_t *key, size_t key_length) noexcept
+      : text(key_view(key, key_length & (SIZE_MAX >> 1))), plain((key_length & ~(SIZE_MAX >> 1)) != 0) {}
+};
+
 inline void store_value(csimdjson_value *out, const ondemand::value &value) noexcept {
   value_slot slot{value, nullptr};
   store(out, slot);
@@ -588,12 +598,15 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
 /// object's memo), and the second walks the fields before the first pass's start with the same
 /// checked steps, unless the memo already knows the key is not there; a key found nowhere leaves
 /// the cursor where it was.
-inline error_code find_field_checked(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
+inline error_code find_field_checked(ondemand::object &object, lookup_key lookup, ondemand::value &out) noexcept {
   // simdjson compares a key with the raw bytes of the document's keys: a key holding a backslash
   // would match a different, escaped key (`a\` matches `"a\"b"`), and one holding a quote could
   // read past the key. Such keys only match by their unescaped value, which the caller looks up
-  // by iterating the keys.
-  if (simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) { return NO_SUCH_FIELD; }
+  // by iterating the keys. (A plain key was checked by the caller, once for many lookups.)
+  const std::string_view key = lookup.text;
+  if (!lookup.plain && simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) {
+    return NO_SUCH_FIELD;
+  }
   ondemand::value_iterator &fields = object.*object_access::iterator;
   ondemand::json_iterator *iterator = fields.*value_iterator_access::json_iterator;
   const ondemand::token_position position = iterator->position();
@@ -714,7 +727,7 @@ inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *ke
                                      csimdjson_value *out, Read &&read) noexcept {
   ondemand::object object = load<ondemand::object>(opaque);
   ondemand::value value;
-  error_code error = find_field_checked(object, key_view(key, key_length), value);
+  error_code error = find_field_checked(object, lookup_key(key, key_length), value);
   if (simdjson_unlikely(error)) { return code(error); }
   error = read(value);
   if (always_store || simdjson_unlikely(error)) { store_value(out, value); }
@@ -727,7 +740,7 @@ extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object,
                                                        size_t key_length, csimdjson_value *out) {
   ondemand::object cursor = load<ondemand::object>(object);
   ondemand::value value;
-  error_code error = find_field_checked(cursor, key_view(key, key_length), value);
+  error_code error = find_field_checked(cursor, lookup_key(key, key_length), value);
   if (error) { return code(error); }
   store_value(out, value);
   return CSIMDJSON_SUCCESS;
@@ -737,7 +750,7 @@ extern "C" csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object 
                                                                size_t key_length, csimdjson_value *out, bool *is_null) {
   ondemand::object cursor = load<ondemand::object>(object);
   ondemand::value value;
-  error_code error = find_field_checked(cursor, key_view(key, key_length), value);
+  error_code error = find_field_checked(cursor, lookup_key(key, key_length), value);
   if (error) { return code(error); }
   store_value(out, value);
   return code(value.is_null().get(*is_null));

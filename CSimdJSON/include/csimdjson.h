@@ -195,7 +195,15 @@ csimdjson_error csimdjson_value_get_array(csimdjson_value *value, csimdjson_arra
  * Objects. Lookups match keys by their raw bytes as written in the input; they take fields in any
  * order (wrapping around), fastest in document order. A key holding `"` or a backslash never
  * matches here (CSIMDJSON_NO_SUCH_FIELD): compare unescaped keys while iterating instead.
+ *
+ * Each lookup first checks its key for `"` and backslashes. A caller that has checked a key once
+ * and looks it up many times passes `csimdjson_plain_key_length(length)` as its `key_length`, and
+ * the lookups skip the check; the key must then hold neither (one that does could be compared
+ * past the end of a key of the document).
  * ------------------------------------------------------------------------------------------- */
+
+/** `key_length` for a lookup of a key of `key_length` bytes known to hold no `"` and no backslash. */
+static inline size_t csimdjson_plain_key_length(size_t key_length) { return key_length | ~(SIZE_MAX >> 1); }
 
 /** @returns CSIMDJSON_NO_SUCH_FIELD when no field has the key. */
 csimdjson_error csimdjson_object_find_field(csimdjson_object *object, const uint8_t *key, size_t key_length,

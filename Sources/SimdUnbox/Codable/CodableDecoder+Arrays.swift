@@ -33,11 +33,10 @@ extension _CodableDecoder {
                     &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
                     grow: context._growIntegers, next: csimdjson_array_iterator_read_int64s, accept: { _ in true })
             {
-                let array = [Int](unsafeUninitializedCapacity: numbers.count) { buffer, count in
-                    for index in numbers.indices { buffer[index] = Int(truncatingIfNeeded: numbers[index]) }
-                    count = numbers.count
-                }
-                return unsafeBitCast(array, to: T.self)
+                // Made by copying (`Int` is `Int64` here), as `[Double]` is: the standard library's
+                // copy is specialized here, with the array storage's type looked up once, while
+                // `init(unsafeUninitializedCapacity:)` looks it up in the runtime's cache each time.
+                return unsafeBitCast(numbers.withMemoryRebound(to: Int.self) { Array($0) }, to: T.self)
             }
             return unsafeBitCast(
                 try _decodeArray(Int.self, &value, &opened, level, component) { v throws(_ReadFailure) in

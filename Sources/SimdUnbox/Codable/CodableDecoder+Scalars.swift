@@ -90,7 +90,7 @@ extension _CodableDecoder {
         var count = 0
         let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &value, expected: .string) }
-        return context._parser.string(bytes, count)
+        return _Parser.string(bytes, count) { context._parser.strings }
     }
 
     /// `_readString`, out of line: inlined into `_decodeNested`, it made that function too large

@@ -137,7 +137,7 @@ extension _CodableDecoder {
             guard code == CSIMDJSON_SUCCESS else { throw context._containerError(code) }
             guard hasField else { break }
             guard session.claim(level: myLevel, token: myToken) else { throw _staleError(level: myLevel) }
-            let key = context._parser.string(keyBytes, keyCount)
+            let key = _Parser.string(keyBytes, keyCount) { context._parser.strings }
             var fieldOpened = _OpenedValue.none
             entries.append(
                 key,

@@ -54,8 +54,9 @@ final class _KeyedContainerState {
 /// it from one decode to the next; the names' UTF-8 is copied into memory of its own, so lookups
 /// read it without touching a `String`.
 final class _KeyNames {
-    /// Per case: where its name starts in `bytes` and its length (a start of -1: not read yet).
-    private var entries: UnsafeMutablePointer<(start: Int, count: Int)>
+    /// Per case: where its name starts in `bytes` and its `_LookupKey.length` (a start of -1: not
+    /// read yet).
+    private var entries: UnsafeMutablePointer<(start: Int, length: Int)>
     private var capacity = 16
     private var bytes: UnsafeMutablePointer<UInt8>
     private var bytesUsed = 0
@@ -88,22 +89,22 @@ final class _KeyNames {
         bytesUsed = 0
     }
 
-    /// Runs `body` with the UTF-8 of `key`'s name.
+    /// Runs `body` with `key`'s name.
     @inline(__always)
-    func withName<Key: CodingKey, R>(of key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func withName<Key: CodingKey, R>(of key: Key, _ body: (_LookupKey) -> R) -> R {
         let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
         if _fastPath(tag < capacity) {
             let entry = entries[tag]
-            if entry.start >= 0 { return body(UnsafeBufferPointer(start: bytes + entry.start, count: entry.count)) }
+            if entry.start >= 0 { return body(_LookupKey(start: bytes + entry.start, length: entry.length)) }
         }
         let entry = _record(key, tag)
-        return body(UnsafeBufferPointer(start: bytes + entry.start, count: entry.count))
+        return body(_LookupKey(start: bytes + entry.start, length: entry.length))
     }
 
     @inline(never)
-    private func _record<Key: CodingKey>(_ key: Key, _ tag: Int) -> (start: Int, count: Int) {
+    private func _record<Key: CodingKey>(_ key: Key, _ tag: Int) -> (start: Int, length: Int) {
         if tag >= capacity {
-            let grown = UnsafeMutablePointer<(start: Int, count: Int)>.allocate(capacity: 256)
+            let grown = UnsafeMutablePointer<(start: Int, length: Int)>.allocate(capacity: 256)
             grown.moveInitialize(from: entries, count: capacity)
             (grown + capacity).initialize(repeating: (-1, 0), count: 256 - capacity)
             entries.deallocate()
@@ -121,11 +122,44 @@ final class _KeyNames {
             }
             if let base = utf8.baseAddress { (bytes + bytesUsed).initialize(from: base, count: utf8.count) }
             defer { bytesUsed += utf8.count }
-            return (start: bytesUsed, count: utf8.count)
+            return (start: bytesUsed, length: _LookupKey(checking: utf8).length)
         }
         entries[tag] = entry
         return entry
     }
+}
+
+/// A key to look up in an object: its UTF-8, and the `key_length` argument of the shim's lookups,
+/// which tells them when the key is known to hold no quote and no backslash (the check they
+/// would otherwise make on every lookup: about 2.5% of SimdJSONDecoder's instructions on
+/// twitter.json, where most keys' names are read once per decode, in `_KeyNames`).
+struct _LookupKey {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The key's length, or'ed with the shim's flag for a plain key.
+    let length: Int
+
+    /// The key in `bytes`, left for each lookup to check.
+    @inline(__always)
+    init(unchecked bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        length = bytes.count
+    }
+
+    /// The key in `bytes`, checked here, once for all its lookups.
+    init(checking bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        let plain = !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        length = plain ? csimdjson_plain_key_length(bytes.count) : bytes.count
+    }
+
+    /// A key whose `length` was computed by `init(checking:)` from the same bytes.
+    @inline(__always)
+    init(start: UnsafePointer<UInt8>, length: Int) {
+        bytes = UnsafeBufferPointer(start: start, count: length & Int.max)
+        self.length = length
+    }
+
+    var base: UnsafePointer<UInt8>? { bytes.baseAddress }
 }
 
 /// Whether `T` is an enum (its metadata's kind, the word at its start in Swift's stable ABI, is
@@ -282,7 +316,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// strategy maps no key of the object to it): the key's name, read once per case and decode
     /// where its type allows (`_KeyNames`).
     @inline(__always)
-    func _withKeyBytes(_ key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> csimdjson_error) -> csimdjson_error {
+    func _withKeyBytes(_ key: Key, _ body: (_LookupKey) -> csimdjson_error) -> csimdjson_error {
         if keyTable == nil, let names = state._withUnsafeGuaranteedRef({ $0.unretainedKeyNames }) {
             return names._withUnsafeGuaranteedRef { $0.withName(of: key, body) }
         }
@@ -292,12 +326,12 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// Runs `body` with the bytes of the key as written in the input (`NO_SUCH_FIELD` if a key
     /// strategy maps no key of the object to `name`).
     @inline(__always)
-    func _withKeyBytes(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> csimdjson_error) -> csimdjson_error {
+    func _withKeyBytes(_ name: String, _ body: (_LookupKey) -> csimdjson_error) -> csimdjson_error {
         if let keyTable {
             guard let original = keyTable.originals[name] else { return CSIMDJSON_NO_SUCH_FIELD }
-            return _withUTF8(original, body)
+            return _withUTF8(original) { body(_LookupKey(unchecked: $0)) }
         }
-        return _withUTF8(name, body)
+        return _withUTF8(name) { body(_LookupKey(unchecked: $0)) }
     }
 
     /// Finds the field `name`: `CSIMDJSON_SUCCESS`, `CSIMDJSON_NO_SUCH_FIELD`, or malformed JSON.
@@ -317,18 +351,18 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
 
     @inline(__always)
     func _findField(
-        _ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value
+        _ key: _LookupKey, in object: inout csimdjson_object, into value: inout csimdjson_value
     ) -> csimdjson_error {
-        let code = csimdjson_object_find_field(&object, key.baseAddress, key.count, &value)
+        let code = csimdjson_object_find_field(&object, key.base, key.length, &value)
         if _fastPath(code != CSIMDJSON_NO_SUCH_FIELD) { return code }
-        return decoder.context._findEscapedFieldCode(key, in: &object, into: &value)
+        return decoder.context._findEscapedFieldCode(key.bytes, in: &object, into: &value)
     }
 
     /// The second look only, for a key that a fused lookup missed as written.
     @inline(__always)
     func _findEscaped(_ key: Key, into value: inout csimdjson_value) -> csimdjson_error {
         var object = self.object
-        return _withKeyBytes(key) { decoder.context._findEscapedFieldCode($0, in: &object, into: &value) }
+        return _withKeyBytes(key) { decoder.context._findEscapedFieldCode($0.bytes, in: &object, into: &value) }
     }
 
     /// Finds `key` or throws `keyNotFound`. `missed`: a fused lookup already missed it as written.
@@ -466,7 +500,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = csimdjson_value()
         var result = false
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_bool(&object, $0.baseAddress, $0.count, &result, &value)
+            csimdjson_object_find_bool(&object, $0.base, $0.length, &result, &value)
         }
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
             // Missing as written: `_readField` looks again for an escaped key.
@@ -486,7 +520,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = csimdjson_value()
         var result = false
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_bool(&object, $0.baseAddress, $0.count, &result, &value)
+            csimdjson_object_find_bool(&object, $0.base, $0.length, &result, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
         if code == CSIMDJSON_NO_SUCH_FIELD {
@@ -505,7 +539,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.baseAddress, $0.count, &bytes, &count, &value)
+            csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.base, $0.length, &bytes, &count, &value)
         }
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
             if code == CSIMDJSON_NO_SUCH_FIELD {
@@ -515,7 +549,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             }
             throw _fusedError(code, &value, key, type: String.self, expected: .string)
         }
-        return decoder.context._parser.string(bytes, count)
+        return _Parser.string(bytes, count) { decoder.context._parser.strings }
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
@@ -525,10 +559,10 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.baseAddress, $0.count, &bytes, &count, &value)
+            csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.base, $0.length, &bytes, &count, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) {
-            return decoder.context._parser.string(bytes, count)
+            return _Parser.string(bytes, count) { decoder.context._parser.strings }
         }
         if code == CSIMDJSON_NO_SUCH_FIELD {
             return try _readFieldIfPresent(key, String.self, missed: true) { v throws(_ReadFailure) in
@@ -545,7 +579,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = csimdjson_value()
         var result = 0.0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_double(&object, $0.baseAddress, $0.count, &result, &value)
+            csimdjson_object_find_double(&object, $0.base, $0.length, &result, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
         return try _doubleSlowPath(code, result, &value, key)
@@ -557,7 +591,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = csimdjson_value()
         var result = 0.0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_double(&object, $0.baseAddress, $0.count, &result, &value)
+            csimdjson_object_find_double(&object, $0.base, $0.length, &result, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
         if code == CSIMDJSON_NO_SUCH_FIELD {
@@ -646,14 +680,14 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         if T.isSigned {
             var result: Int64 = 0
             let code = _withKeyBytes(key) {
-                csimdjson_object_find_int64(&object, $0.baseAddress, $0.count, &result, &value)
+                csimdjson_object_find_int64(&object, $0.base, $0.length, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         } else {
             var result: UInt64 = 0
             let code = _withKeyBytes(key) {
-                csimdjson_object_find_uint64(&object, $0.baseAddress, $0.count, &result, &value)
+                csimdjson_object_find_uint64(&object, $0.base, $0.length, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
@@ -671,7 +705,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         if T.isSigned {
             var result: Int64 = 0
             let code = _withKeyBytes(key) {
-                csimdjson_object_find_int64(&object, $0.baseAddress, $0.count, &result, &value)
+                csimdjson_object_find_int64(&object, $0.base, $0.length, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
             if code == CSIMDJSON_NO_SUCH_FIELD {
@@ -684,7 +718,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         } else {
             var result: UInt64 = 0
             let code = _withKeyBytes(key) {
-                csimdjson_object_find_uint64(&object, $0.baseAddress, $0.count, &result, &value)
+                csimdjson_object_find_uint64(&object, $0.base, $0.length, &result, &value)
             }
             if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
             if code == CSIMDJSON_NO_SUCH_FIELD {

@@ -228,7 +228,7 @@ extension _DecodingContext {
             code = csimdjson_object_iterator_next(_parser.handle, &iterator, &hasField, &keyBytes, &keyCount, &element)
             guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
             guard hasField else { return }
-            let key = _parser.string(keyBytes, keyCount)
+            let key = _Parser.string(keyBytes, keyCount) { _parser.strings }
             do {
                 try decode(key, &element)
             } catch {

@@ -13,7 +13,7 @@ extension _DecodingContext {
         var count = 0
         let code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .string) }
-        return _parser.string(bytes, count)
+        return _Parser.string(bytes, count) { _parser.strings }
     }
 
     @inlinable

@@ -39,7 +39,7 @@ extension String: UnboxCompatible {
         var value = csimdjson_value()
         let code = csimdjson_object_find_string(context._parser.handle, &object, key.baseAddress, key.count, &bytes, &count, &value)
         if _fastPath(code == CSIMDJSON_SUCCESS) {
-            return context._parser.string(bytes, count)
+            return _Parser.string(bytes, count) { context._parser.strings }
         }
         if code == CSIMDJSON_NO_SUCH_FIELD, try context._findEscapedField(key, in: &object, into: &value) {
             return try context._string(from: &value)

@@ -133,6 +133,42 @@ struct KeyNameTests {
         #expect(Self.same(Numbers.self, #"{"zero":0,"two":{"only":{}}}"#))
     }
 
+    /// Names holding a quote or a backslash, of each length the shim checks in its own way (the
+    /// check is made once per name here, not per lookup), read through each fused lookup. Compared
+    /// by raw bytes, a name ending in a backslash would match a key with an escaped quote at that
+    /// place (`a\` matches `"a\"b"`), and one holding `":` the key before it (`ab":` matches
+    /// `"ab":`).
+    struct Escaped: Decodable, Equatable {
+        var short: String?
+        var four: Int?
+        var eight: Bool?
+        var long: Double?
+        var quote: [Int]?
+        var plain: String?
+        enum CodingKeys: String, CodingKey {
+            case short = #"a\"#
+            case four = #"abc\"#
+            case eight = #"abcdefg\"#
+            case long = #"abcdefghijklmnop\"#
+            case quote = #"ab":"#
+            case plain = "p"
+        }
+    }
+
+    @Test(arguments: [
+        // Keys whose raw bytes a name would match: each name must match only itself.
+        #"{"a\"b":"x","abc\"d":1,"abcdefg\"h":true,"abcdefghijklmnop\"x":1.5,"p":"y"}"#,
+        #"{"ab":"x","p":"y"}"#,
+        // Each name, written escaped.
+        #"{"a\\":"x","abc\\":1,"abcdefg\\":true,"abcdefghijklmnop\\":1.5,"ab\":":[1],"p":"y"}"#,
+        // Escaped, in reverse order, and with the wrong types.
+        #"{"p":"y","ab\":":[2],"abcdefghijklmnop\\":2,"abcdefg\\":false,"abc\\":2,"a\\":"z"}"#,
+        #"{"a\\":1}"#, #"{"abc\\":"1"}"#, #"{"abcdefg\\":0}"#, #"{"abcdefghijklmnop\\":"x"}"#,
+    ])
+    func namesWithQuotesOrBackslashesMatchOnlyThemselves(json: String) {
+        #expect(Self.same(Escaped.self, json))
+    }
+
     @Test func namesAreReadAgainByEachDecode() throws {
         defer { Configurable.prefix = "a" }
         let decoder = SimdJSONDecoder()
