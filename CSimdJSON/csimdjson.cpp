@@ -557,6 +557,15 @@ struct value_access : ondemand::value {
   explicit value_access(const ondemand::value_iterator &iterator) noexcept : ondemand::value(iterator) {}
 };
 
+/// `raw.unsafe_is_equal(key)`, with short keys compared inline: whether the document's key at
+/// `raw` is `key`, which holds no quote and no backslash (so that a match ends at the document
+/// key's closing quote). Reads as simdjson's does, within the document's padding.
+inline bool key_matches(ondemand::raw_json_string raw, std::string_view key) noexcept {
+  if (key.size() > SIMDJSON_PADDING) { return raw.unsafe_is_equal(key); }
+  const char *document = raw.raw();
+  return document[key.size()] == '"' && csimdjson_bytes::equal_short(document, key.data(), key.size());
+}
+
 /// Where a parser's document's iterator lies in the parser, measured once when the library loads.
 const std::ptrdiff_t document_iterator_offset = [] {
   csimdjson_parser probe;
@@ -658,7 +667,7 @@ inline error_code find_field_checked(ondemand::object &object, lookup_key lookup
     }
     // The key holds no quote or backslash (checked above), so comparing it with the raw bytes of
     // a document's key cannot read past that key.
-    if (actual_key.unsafe_is_equal(key)) {
+    if (key_matches(actual_key, key)) {
       out = value_access(fields.child());
       return SUCCESS;
     }
@@ -674,7 +683,7 @@ inline error_code find_field_checked(ondemand::object &object, lookup_key lookup
   if (memo->complete && memo->object == start) {
     bool seen = false;
     for (const ondemand::raw_json_string &recorded : memo->keys) {
-      if (recorded.unsafe_is_equal(key)) {
+      if (key_matches(recorded, key)) {
         seen = true;
         break;
       }
@@ -707,7 +716,7 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
     ondemand::raw_json_string actual_key;
     if ((error = fields.field_key().get(actual_key))) { return error; }
     if ((error = fields.field_value())) { return error; }
-    if (actual_key.unsafe_is_equal(key)) {
+    if (key_matches(actual_key, key)) {
       out = value_access(fields.child());
       return SUCCESS;
     }

@@ -71,6 +71,36 @@ inline bool has_quote_or_backslash(const char *bytes, size_t length) noexcept {
   return false;
 }
 
+/// Whether the `length` bytes at `a` and at `b` are equal: for short spans (lookup keys), in
+/// fixed-size reads that may overlap, within the `length` bytes of each. A call to `memcmp` cost
+/// more than the comparison itself for the keys of most documents.
+inline bool equal_short(const char *a, const char *b, size_t length) noexcept {
+  uint64_t x = 0, y = 0;
+  if (length >= 8) {
+    size_t offset = 0;
+    for (; offset + 8 < length; offset += 8) {
+      std::memcpy(&x, a + offset, 8);
+      std::memcpy(&y, b + offset, 8);
+      if (x != y) { return false; }
+    }
+    std::memcpy(&x, a + length - 8, 8);
+    std::memcpy(&y, b + length - 8, 8);
+    return x == y;
+  }
+  if (length >= 4) {
+    uint32_t a_head = 0, a_tail = 0, b_head = 0, b_tail = 0;
+    std::memcpy(&a_head, a, 4);
+    std::memcpy(&a_tail, a + length - 4, 4);
+    std::memcpy(&b_head, b, 4);
+    std::memcpy(&b_tail, b + length - 4, 4);
+    return a_head == b_head && a_tail == b_tail;
+  }
+  for (size_t index = 0; index < length; ++index) {
+    if (a[index] != b[index]) { return false; }
+  }
+  return true;
+}
+
 } // namespace csimdjson_bytes
 
 #endif
