@@ -143,7 +143,7 @@ extension _CodableDecoder {
                 key,
                 try _decodeNested(
                     Value.self, from: &fieldValue, opened: &fieldOpened, level: myLevel,
-                    component: .stringKey(key)))
+                    component: session.hold(.string(key), level: myLevel)))
         }
         return entries.makeDictionary()
     }

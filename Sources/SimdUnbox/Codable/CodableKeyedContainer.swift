@@ -372,6 +372,10 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _lookupError(code, key) }
     }
 
+    /// The coding path's step to the field `key`.
+    @inline(__always)
+    func _component(_ key: Key) -> _CodingPathComponent { decoder.session.component(key, level: level) }
+
     @inline(never)
     func _lookupError(_ code: csimdjson_error, _ key: Key) -> any Error {
         if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
@@ -386,14 +390,14 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     ) -> any Error {
         if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
         guard value.storage.0 != 0 else { return decoder.context._containerError(code) }
-        return decoder._error(decoder._failure(code, &value, expected: expected), type: type, level: level, component: .key(key))
+        return decoder._error(decoder._failure(code, &value, expected: expected), type: type, level: level, component: _component(key))
     }
 
     @inline(never)
     func _boolError(_ code: csimdjson_error, _ value: inout csimdjson_value, _ key: Key) -> any Error {
         if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
         guard value.storage.0 != 0 else { return decoder.context._containerError(code) }
-        return decoder._error(decoder._boolFailure(code, &value), type: Bool.self, level: level, component: .key(key))
+        return decoder._error(decoder._boolFailure(code, &value), type: Bool.self, level: level, component: _component(key))
     }
 
     /// For `decodeIfPresent`: whether a fused lookup that found the key but failed with `code`
@@ -487,7 +491,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var isNull = false
         let code = csimdjson_value_is_null(&value, &isNull)
         guard code == CSIMDJSON_SUCCESS else {
-            throw decoder._error(decoder._failure(code, &value, expected: .null), type: Never.self, level: level, component: .key(key))
+            throw decoder._error(decoder._failure(code, &value, expected: .null), type: Never.self, level: level, component: _component(key))
         }
         return isNull
     }
@@ -621,7 +625,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         do {
             return try decoder._doubleSlowPath(code, result, &value)
         } catch {
-            throw decoder._error(error, type: Double.self, level: level, component: .key(key))
+            throw decoder._error(error, type: Double.self, level: level, component: _component(key))
         }
     }
 
@@ -646,7 +650,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         do {
             return try read(&value)
         } catch {
-            throw decoder._error(error, type: T.self, level: level, component: .key(key))
+            throw decoder._error(error, type: T.self, level: level, component: _component(key))
         }
     }
 
@@ -665,7 +669,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         do {
             return try read(&value)
         } catch {
-            throw decoder._error(error, type: T.self, level: level, component: .key(key))
+            throw decoder._error(error, type: T.self, level: level, component: _component(key))
         }
     }
 
@@ -744,13 +748,13 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             // Read, but out of range for T.
             throw decoder._error(
                 .notRepresentable(text, offset: decoder.context._currentOffset()), type: T.self, level: level,
-                component: .key(key))
+                component: _component(key))
         }
         guard value.storage.0 != 0 else { throw decoder.context._containerError(code) }
         do {
             return try decoder._integerSlowPath(T.self, code, &value)
         } catch {
-            throw decoder._error(error, type: T.self, level: level, component: .key(key))
+            throw decoder._error(error, type: T.self, level: level, component: _component(key))
         }
     }
 
@@ -815,7 +819,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var opened = _OpenedValue.none
         let level = self.level
         return try _withDecoder {
-            try $0._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .of(key))
+            try $0._decodeNested(
+                T.self, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
         }
     }
 
@@ -830,7 +835,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var opened = _OpenedValue.none
         let level = self.level
         return try _withDecoder {
-            try $0._decodeNested(T.self, from: &value, opened: &opened, level: level, component: .of(key))
+            try $0._decodeNested(
+                T.self, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
         }
     }
 
@@ -840,11 +846,11 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         try _claim()
         var value = csimdjson_value()
         try _require(key, into: &value)
-        decoder.session.setPath(level, .of(key))
+        let component = _component(key)
+        decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
         var opened = _OpenedValue.none
-        let object = try decoder._openObject(
-            &value, opened: &opened, isMissing: false, level: level, component: .of(key))
+        let object = try decoder._openObject(&value, opened: &opened, isMissing: false, level: level, component: component)
         return try _CodableKeyedContainer<NestedKey, _SessionOwned>.make(
             decoder: decoder, object: object, level: level + 1, token: token)
     }
@@ -853,10 +859,11 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         try _claim()
         var value = csimdjson_value()
         try _require(key, into: &value)
-        decoder.session.setPath(level, .of(key))
+        let component = _component(key)
+        decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
         var opened = _OpenedValue.none
-        let array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level, component: .of(key))
+        let array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
         return try _CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
     }
 
@@ -865,7 +872,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        try _superDecoder(name: key.stringValue, component: .key(key))
+        try _superDecoder(name: key.stringValue, component: _component(key))
     }
 
     /// A decoder of its own for the field `name` (reading as `null` if it is missing, as in

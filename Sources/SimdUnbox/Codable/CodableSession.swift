@@ -20,6 +20,8 @@ final class _CodableSession {
     let options: _CodableOptions
     /// The coding path: `path[L]` is the step from level `L` to level `L + 1`.
     @exclusivity(unchecked) var path: [_CodingPathComponent] = []
+    /// `heldKeys[L]`: the key of the last `.held` step made for level `L` (`hold`).
+    @exclusivity(unchecked) var heldKeys: [_HeldKey?] = []
     /// `live[L]` (for `L < liveCount`): the token of the value that containers at level `L`
     /// read, 0 for none. A buffer of its own rather than an array: it changes on every value
     /// read, and an array checks that its storage is unique on every change.
@@ -87,14 +89,53 @@ final class _CodableSession {
 
     /// The coding path down to level `level`.
     func codingPath(_ level: Int) -> [any CodingKey] {
-        path.prefix(level).map(\.codingKey)
+        path.prefix(level).enumerated().map { codingKey($1, level: $0) }
     }
 
-    /// The coding path down to level `level`, then `component`.
+    /// The coding path down to level `level`, then `component` (the step below `level`).
     func codingPath(_ level: Int, appending component: _CodingPathComponent?) -> [any CodingKey] {
         var result = codingPath(level)
-        if let component { result.append(component.codingKey) }
+        if let component { result.append(codingKey(component, level: level)) }
         return result
+    }
+
+    /// The key of `component`, the step below `level`.
+    func codingKey(_ component: _CodingPathComponent, level: Int) -> any CodingKey {
+        switch component {
+        case .smallKey(let type, let byte): _CodingPathComponent._key(type, byte)
+        case .index(let index): _CodableKey(index: index)
+        case .superKey: _CodableKey(stringValue: "super")
+        case .held:
+            if level < heldKeys.count, let key = heldKeys[level] { key.codingKey } else { _CodableKey(stringValue: "") }
+        }
+    }
+
+    /// The step for `key` below `level`: `.smallKey` where it applies, else `.held`, with the key
+    /// held for that level.
+    @inline(__always)
+    func component<Key: CodingKey>(_ key: Key, level: Int) -> _CodingPathComponent {
+        if _isPOD(Key.self) {
+            switch MemoryLayout<Key>.size {
+            case 0: return .smallKey(Key.self, 0)
+            case 1: return .smallKey(Key.self, unsafeBitCast(key, to: UInt8.self))
+            default: break
+            }
+        }
+        return hold(.key(key), level: level)
+    }
+
+    /// Holds `key` as the key of the `.held` step below `level`, which it returns. A level holds
+    /// one key at a time: the one of the step its container made last (any step made before, and
+    /// any value below it, is stale by then).
+    @inline(never)
+    func hold(_ key: _HeldKey, level: Int) -> _CodingPathComponent {
+        if level < heldKeys.count {
+            heldKeys[level] = key
+        } else {
+            while heldKeys.count < level { heldKeys.append(nil) }
+            heldKeys.append(key)
+        }
+        return .held
     }
 
     /// Records `component` as the step below level `level`.

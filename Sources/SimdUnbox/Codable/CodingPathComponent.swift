@@ -1,41 +1,36 @@
 /// One step of a coding path, kept unmaterialized while decoding: a key as the model spelled it,
 /// a key of a string-keyed dictionary, or an array index (turned into Foundation's `"Index N"` key
 /// only when a path is asked for).
+///
+/// A plain value, copied and destroyed without calls (this step is recorded for every nested
+/// value): a key that is not a one-byte plain value, or a dictionary's key, is held by the
+/// session at the step's level (`_CodableSession.hold`), and the step only says so.
 enum _CodingPathComponent {
-    case key(any CodingKey)
-    /// A key of a plain-value type of at most one byte (a `CodingKeys` enum) as its type and its
-    /// byte: made, copied and destroyed without calls into the key type's value witnesses, which
-    /// an existential needs (this step is recorded for every nested value).
+    /// A key of a plain-value type of at most one byte (a `CodingKeys` enum), as its type and its
+    /// byte.
     case smallKey(any CodingKey.Type, UInt8)
-    /// A dictionary's key: kept as a string, since a `_CodableKey` does not fit in an existential's
-    /// inline buffer, and boxing one for every entry was an allocation per entry.
-    case stringKey(String)
     case index(Int)
     case superKey
-
-    /// The step for `key`: `.smallKey` where it applies.
-    @inline(__always)
-    static func of<Key: CodingKey>(_ key: Key) -> _CodingPathComponent {
-        guard _isPOD(Key.self) else { return .key(key) }
-        switch MemoryLayout<Key>.size {
-        case 0: return .smallKey(Key.self, 0)
-        case 1: return .smallKey(Key.self, unsafeBitCast(key, to: UInt8.self))
-        default: return .key(key)
-        }
-    }
+    /// The key the session holds for the step's level.
+    case held
 
     /// The key of type `Key` whose byte is `byte` (the byte of a value of that type).
     static func _key<Key: CodingKey>(_: Key.Type, _ byte: UInt8) -> any CodingKey {
         withUnsafeBytes(of: byte) { $0.loadUnaligned(as: Key.self) }
     }
+}
+
+/// A key held by the session for one level of the coding path (`_CodingPathComponent.held`).
+enum _HeldKey {
+    case key(any CodingKey)
+    /// A dictionary's key: kept as a string, since a `_CodableKey` does not fit in an existential's
+    /// inline buffer, and boxing one for every entry was an allocation per entry.
+    case string(String)
 
     var codingKey: any CodingKey {
         switch self {
         case .key(let key): key
-        case .smallKey(let type, let byte): Self._key(type, byte)
-        case .stringKey(let key): _CodableKey(stringValue: key)
-        case .index(let index): _CodableKey(index: index)
-        case .superKey: _CodableKey(stringValue: "super")
+        case .string(let key): _CodableKey(stringValue: key)
         }
     }
 }

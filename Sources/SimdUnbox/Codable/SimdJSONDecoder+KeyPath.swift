@@ -14,7 +14,7 @@ func _navigate(_ keyPath: String, from value: inout csimdjson_value, context: _D
         let passed = try context._navigate(segments[...], value: &value)
         for (level, component) in passed.enumerated() {
             switch component {
-            case .key(let key): session.setPath(level, .stringKey(key))
+            case .key(let key): session.setPath(level, session.hold(.string(key), level: level))
             case .index(let index): session.setPath(level, .index(index))
             }
         }

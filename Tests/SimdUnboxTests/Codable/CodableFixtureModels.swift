@@ -18,6 +18,40 @@ enum CodableFixtures {
     enum Kind: String, Decodable, Equatable { case a, b }
     struct Kinds: Decodable, Equatable { var kinds: [Kind] }
 
+    /// Keys of a struct holding their names (not a one-byte plain value, as `CodingKeys` enums are):
+    /// the coding path holds them by value, at the level of each step.
+    struct NamedKeys: Decodable, Equatable {
+        var pair: Pair
+        var list: [Int]
+        var count: Int
+        var inner: Int
+        var siblings: [String: Pair]
+        struct Key: CodingKey {
+            let stringValue: String
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.init(stringValue) }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            pair = try container.decode(Pair.self, forKey: Key("pair"))
+            list = try container.decode([Int].self, forKey: Key("a key too long to be stored inline"))
+            count = try container.decode(Int.self, forKey: Key("count"))
+            let nested = try container.nestedContainer(keyedBy: Key.self, forKey: Key("nested"))
+            inner = try nested.decode(Int.self, forKey: Key("inner"))
+            siblings = try container.decode([String: Pair].self, forKey: Key("siblings"))
+        }
+    }
+
+    /// A `NamedKeys` document, each part valid unless given.
+    static func namedKeys(
+        pair: String = #"{"a":1,"b":"x"}"#, list: String = "[1,2]", count: String = "3", inner: String = #"{"inner":4}"#,
+        siblings: String = #"{"s":{"a":5,"b":"y"}}"#
+    ) -> String {
+        #"{"pair":\#(pair),"a key too long to be stored inline":\#(list),"count":\#(count),"nested":\#(inner),"siblings":\#(siblings)}"#
+    }
+
     /// Uses `nestedContainer`, `nestedUnkeyedContainer`, `decodeNil`, `contains` and `allKeys`.
     struct Manual: Decodable, Equatable {
         var x: Int
