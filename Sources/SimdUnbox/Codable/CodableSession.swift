@@ -18,8 +18,12 @@ import Synchronization
 final class _CodableSession {
     let context: _DecodingContext
     let options: _CodableOptions
-    /// The coding path: `path[L]` is the step from level `L` to level `L + 1`.
-    @exclusivity(unchecked) var path: [_CodingPathComponent] = []
+    /// The coding path: `path[L]` (for `L < pathCount`) is the step from level `L` to level
+    /// `L + 1`. A buffer of its own rather than an array, as `live` is: it changes on every nested
+    /// value, and an array checks that its storage is unique on every change.
+    @exclusivity(unchecked) var path: UnsafeMutablePointer<_CodingPathComponent>
+    @exclusivity(unchecked) var pathCount = 0
+    @exclusivity(unchecked) var pathCapacity = 16
     /// `heldKeys[L]`: the key of the last `.held` step made for level `L` (`hold`).
     @exclusivity(unchecked) var heldKeys: [_HeldKey?] = []
     /// `live[L]` (for `L < liveCount`): the token of the value that containers at level `L`
@@ -48,11 +52,12 @@ final class _CodableSession {
         valueKinds = parserCache.valueKinds
         parserCache.generation &+= 1
         generation = parserCache.generation
-        path.reserveCapacity(16)
+        path = .allocate(capacity: pathCapacity)
         live = .allocate(capacity: liveCapacity)
     }
 
     deinit {
+        path.deallocate()
         live.deallocate()
     }
 
@@ -83,13 +88,13 @@ final class _CodableSession {
     /// Makes the session ready for the next element of a stream, as fresh as a new one but for its
     /// buffers. Tokens keep counting up, so containers kept from an earlier element stay stale.
     func prepareForNextElement() {
-        path.removeAll(keepingCapacity: true)
+        pathCount = 0
         liveCount = 0
     }
 
     /// The coding path down to level `level`.
     func codingPath(_ level: Int) -> [any CodingKey] {
-        path.prefix(level).enumerated().map { codingKey($1, level: $0) }
+        (0..<Swift.min(level, pathCount)).map { codingKey(path[$0], level: $0) }
     }
 
     /// The coding path down to level `level`, then `component` (the step below `level`).
@@ -141,15 +146,22 @@ final class _CodableSession {
     /// Records `component` as the step below level `level`.
     @inline(__always)
     func setPath(_ level: Int, _ component: _CodingPathComponent) {
-        if path.count > level {
-            path[level] = component
-            // One at a time: `removeLast(_:)` goes through the general `replaceSubrange`, and the
-            // stack is seldom more than one deeper.
-            while path.count > level + 1 { path.removeLast() }
-        } else {
-            while path.count < level { path.append(.superKey) }
-            path.append(component)
-        }
+        if _slowPath(level >= pathCapacity) { _growPath(to: level + 1) }
+        // Steps never made (a decoder made below a missing level) read as `super`.
+        if pathCount < level { (path + pathCount).initialize(repeating: .superKey, count: level - pathCount) }
+        // A plain value: initializing over the step there before is assigning it.
+        (path + level).initialize(to: component)
+        pathCount = level + 1
+    }
+
+    @inline(never)
+    func _growPath(to count: Int) {
+        let capacity = Swift.max(count, pathCapacity * 2)
+        let grown = UnsafeMutablePointer<_CodingPathComponent>.allocate(capacity: capacity)
+        grown.initialize(from: path, count: pathCount)
+        path.deallocate()
+        path = grown
+        pathCapacity = capacity
     }
 
     /// A fresh token for a value at level `level`, which becomes the live one there (and makes
