@@ -667,7 +667,7 @@ inline error_code find_field_checked(ondemand::object &object, lookup_key lookup
     }
     // The key holds no quote or backslash (checked above), so comparing it with the raw bytes of
     // a document's key cannot read past that key.
-    if (key_matches(actual_key, key)) {
+    if (simdjson_likely(key_matches(actual_key, key))) {
       out = value_access(fields.child());
       return SUCCESS;
     }
