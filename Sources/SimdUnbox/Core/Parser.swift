@@ -31,29 +31,25 @@ final class _Parser: @unchecked Sendable {
     /// read), opaque here.
     var codableCache: AnyObject?
 
-    /// Room lent to `SimdJSONDecoder` for the keys and values of a string-keyed dictionary being
-    /// gathered (`_DictionaryEntries`), at most one at a time (`entriesLent`), kept for the next
-    /// decode up to `entryRetainedBytes`. Like the rest of the parser, only touched by the thread
-    /// the parser is lent to.
-    var entryKeys: UnsafeMutableRawPointer?
-    var entryKeysBytes = 0
-    var entryValues: UnsafeMutableRawPointer?
-    var entryValuesBytes = 0
+    /// Room lent to `SimdJSONDecoder` for the entries of a string-keyed dictionary being gathered
+    /// (`_DictionaryEntries`), at most one at a time (`entriesLent`), kept for the next decode up
+    /// to `entryRetainedBytes`. Like the rest of the parser, only touched by the thread the parser
+    /// is lent to.
+    var entryRoom: UnsafeMutableRawPointer?
+    var entryRoomBytes = 0
     var entriesLent = false
     static let entryAlignment = 16
     static let entryRetainedBytes = 4 << 20
 
     /// Takes back the room lent for dictionary entries, grown or not (what it replaces is freed).
-    func giveBackEntries(keys: UnsafeMutableRawPointer?, keysBytes: Int, values: UnsafeMutableRawPointer?, valuesBytes: Int) {
+    func giveBackEntries(_ room: UnsafeMutableRawPointer?, bytes: Int) {
         entriesLent = false
-        if keys != entryKeys { entryKeys?.deallocate() }
-        if values != entryValues { entryValues?.deallocate() }
-        if keysBytes + valuesBytes > Self.entryRetainedBytes {
-            keys?.deallocate()
-            values?.deallocate()
-            (entryKeys, entryKeysBytes, entryValues, entryValuesBytes) = (nil, 0, nil, 0)
+        if room != entryRoom { entryRoom?.deallocate() }
+        if bytes > Self.entryRetainedBytes {
+            room?.deallocate()
+            (entryRoom, entryRoomBytes) = (nil, 0)
         } else {
-            (entryKeys, entryKeysBytes, entryValues, entryValuesBytes) = (keys, keysBytes, values, valuesBytes)
+            (entryRoom, entryRoomBytes) = (room, bytes)
         }
     }
 
@@ -69,8 +65,7 @@ final class _Parser: @unchecked Sendable {
         csimdjson_parser_destroy(handle)
         scratch.deallocate()
         strings.destroy()
-        entryKeys?.deallocate()
-        entryValues?.deallocate()
+        entryRoom?.deallocate()
     }
 }
 

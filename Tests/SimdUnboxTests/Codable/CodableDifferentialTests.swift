@@ -114,6 +114,15 @@ struct CodableDifferentialTests {
         .init([String: [String: String]].self, nestedEntries(outer: 40, inner: 20)),
         .init([String: [String: String]].self, nestedEntries(outer: 40, inner: 20, badAt: (33, 18))),
         .init([String: [String: String]].self, nestedEntries(outer: 3, inner: 20, badAt: (2, 19))),
+        // Values of each size and alignment, past the first block: entries are laid out as
+        // `(String, Value)` tuples, the value at the next multiple of its alignment.
+        .init([String: Bool].self, entries(20, "true")), .init([String: UInt8].self, entries(20, "7")),
+        .init([String: Int16].self, entries(20, "-300")), .init([String: Int8?].self, entries(20, "null")),
+        .init([String: F.Nothing].self, entries(20, "{}")), .init([String: F.Nothing].self, entries(20, "[]")),
+        .init([String: SIMD4<Float>].self, entries(20, "[1,2,3,4]")),
+        .init([String: SIMD8<Double>].self, entries(20, "[1,2,3,4,5,6,7,8]")),
+        .init([String: SIMD8<Double>].self, entries(20, "[1,2,3,4,5,6,7,8]", bad: "[1]")),
+        .init([String: [String: SIMD4<Float>]].self, "{\"a\":" + entries(20, "[1,2,3,4]") + "}"),
         .init([Int].self, "[1,2,3]"), .init([Int].self, "[1,null]"), .init([Int].self, #"[1,"2"]"#),
         .init([Int].self, "[1,2.5]"), .init([Int?].self, "[1,null]"), .init([Double].self, "[1,2.5,-0.0,1e-400]"),
         .init([Double].self, "[1,null]"), .init([Double].self, #"[1,"x"]"#), .init([Double].self, "null"),
@@ -265,6 +274,11 @@ private func manyEntries(_ count: Int, duplicateOf duplicate: Int? = nil, badAt 
     }
     if let duplicate { entries.append(#""k\#(duplicate)":{"a":-1,"b":"again"}"#) }
     return "{" + entries.joined(separator: ",") + "}"
+}
+
+/// An object of `count` entries keyed "k0", "k1", ..., each `value` (the last one `bad` if given).
+private func entries(_ count: Int, _ value: String, bad: String? = nil) -> String {
+    "{" + (0..<count).map { #""k\#($0)":\#($0 == count - 1 ? bad ?? value : value)"# }.joined(separator: ",") + "}"
 }
 
 /// An object of `count` string entries with long, non-ASCII values.

@@ -3,6 +3,8 @@ import Foundation
 /// Small models that exercise each container operation, for the differential tests.
 enum CodableFixtures {
     struct Pair: Decodable, Equatable { var a: Int; var b: String }
+    /// A value of size zero.
+    struct Nothing: Decodable, Equatable {}
     struct Wrapper: Decodable, Equatable { var items: [Pair] }
     struct Optionals: Decodable, Equatable { var a: Int?; var b: String?; var c: [Int]?; var d: Pair? }
     struct NestedOptional: Decodable, Equatable { var a: Int?? }
