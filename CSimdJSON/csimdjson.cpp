@@ -607,13 +607,13 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
 /// object's memo), and the second walks the fields before the first pass's start with the same
 /// checked steps, unless the memo already knows the key is not there; a key found nowhere leaves
 /// the cursor where it was.
-inline error_code find_field_checked(ondemand::object &object, lookup_key lookup, ondemand::value &out) noexcept {
+inline error_code find_field_checked(ondemand::object &object, std::string_view key, bool plain,
+                                     ondemand::value &out) noexcept {
   // simdjson compares a key with the raw bytes of the document's keys: a key holding a backslash
   // would match a different, escaped key (`a\` matches `"a\"b"`), and one holding a quote could
   // read past the key. Such keys only match by their unescaped value, which the caller looks up
   // by iterating the keys. (A plain key was checked by the caller, once for many lookups.)
-  const std::string_view key = lookup.text;
-  if (!lookup.plain && simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) {
+  if (!plain && simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) {
     return NO_SUCH_FIELD;
   }
   ondemand::value_iterator &fields = object.*object_access::iterator;
@@ -736,7 +736,8 @@ inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *ke
                                      csimdjson_value *out, Read &&read) noexcept {
   ondemand::object object = load<ondemand::object>(opaque);
   ondemand::value value;
-  error_code error = find_field_checked(object, lookup_key(key, key_length), value);
+  const lookup_key lookup(key, key_length);
+  error_code error = find_field_checked(object, lookup.text, lookup.plain, value);
   if (simdjson_unlikely(error)) { return code(error); }
   error = read(value);
   if (always_store || simdjson_unlikely(error)) { store_value(out, value); }
@@ -749,7 +750,8 @@ extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object,
                                                        size_t key_length, csimdjson_value *out) {
   ondemand::object cursor = load<ondemand::object>(object);
   ondemand::value value;
-  error_code error = find_field_checked(cursor, lookup_key(key, key_length), value);
+  const lookup_key lookup(key, key_length);
+  error_code error = find_field_checked(cursor, lookup.text, lookup.plain, value);
   if (error) { return code(error); }
   store_value(out, value);
   return CSIMDJSON_SUCCESS;
@@ -759,7 +761,8 @@ extern "C" csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object 
                                                                size_t key_length, csimdjson_value *out, bool *is_null) {
   ondemand::object cursor = load<ondemand::object>(object);
   ondemand::value value;
-  error_code error = find_field_checked(cursor, lookup_key(key, key_length), value);
+  const lookup_key lookup(key, key_length);
+  error_code error = find_field_checked(cursor, lookup.text, lookup.plain, value);
   if (error) { return code(error); }
   store_value(out, value);
   return code(value.is_null().get(*is_null));
