@@ -103,7 +103,7 @@ extension _CodableDecoder {
             // The parser has gone back to its pool, and may be another decode's by now.
             return .dataCorrupted(
                 DecodingError.Context(
-                    codingPath: session.codingPath(min(level, session.pathCount)),
+                    codingPath: session.codingPath(level),
                     debugDescription:
                         "A decoding container or decoder was used after the decode it belongs to ended. Use "
                         + "containers only within the init(from:) they were made in."))
@@ -113,7 +113,7 @@ extension _CodableDecoder {
         }
         return .dataCorrupted(
             DecodingError.Context(
-                codingPath: session.codingPath(min(level, session.pathCount)),
+                codingPath: session.codingPath(level),
                 debugDescription:
                     "A decoding container was used after its parent container moved on. SimdJSONDecoder reads the "
                     + "input forward only: finish with a nested container (or superDecoder) before using its parent "

@@ -18,20 +18,12 @@ import Synchronization
 final class _CodableSession {
     let context: _DecodingContext
     let options: _CodableOptions
-    /// The coding path: `path[L]` (for `L < pathCount`) is the step from level `L` to level
-    /// `L + 1`. A buffer of its own rather than an array, as `live` is: it changes on every nested
-    /// value, and an array checks that its storage is unique on every change.
-    @exclusivity(unchecked) var path: UnsafeMutablePointer<_CodingPathComponent>
-    @exclusivity(unchecked) var pathCount = 0
-    @exclusivity(unchecked) var pathCapacity = 16
+    /// The coding path: `path[L]` is the step from level `L` to level `L + 1`.
+    @exclusivity(unchecked) var path = _LevelStack<_CodingPathComponent>()
     /// `heldKeys[L]`: the key of the last `.held` step made for level `L` (`hold`).
     @exclusivity(unchecked) var heldKeys: [_HeldKey?] = []
-    /// `live[L]` (for `L < liveCount`): the token of the value that containers at level `L`
-    /// read, 0 for none. A buffer of its own rather than an array: it changes on every value
-    /// read, and an array checks that its storage is unique on every change.
-    @exclusivity(unchecked) var live: UnsafeMutablePointer<UInt64>
-    @exclusivity(unchecked) var liveCount = 0
-    @exclusivity(unchecked) var liveCapacity = 16
+    /// `live[L]`: the token of the value that containers at level `L` read, 0 for none.
+    @exclusivity(unchecked) var live = _LevelStack<UInt64>()
     @exclusivity(unchecked) var lastToken: UInt64 = 0
     /// Whether keys are matched as written.
     let usesDefaultKeys: Bool
@@ -52,8 +44,6 @@ final class _CodableSession {
         valueKinds = parserCache.valueKinds
         parserCache.generation &+= 1
         generation = parserCache.generation
-        path = .allocate(capacity: pathCapacity)
-        live = .allocate(capacity: liveCapacity)
     }
 
     deinit {
@@ -66,7 +56,7 @@ final class _CodableSession {
     /// containers hold is broken. The states of boxes that a model still holds go to
     /// `_EscapedKeyedContainers`, which keeps them as long as their boxes.
     func close() {
-        liveCount = 0
+        live.count = 0
         isClosed = true
         var escaped: [_EscapedKeyedContainers.Entry] = []
         // An index loop, as in `_CodableKeyedContainer.make`: a `for` over `keyedBoxes.indices`
@@ -88,13 +78,13 @@ final class _CodableSession {
     /// Makes the session ready for the next element of a stream, as fresh as a new one but for its
     /// buffers. Tokens keep counting up, so containers kept from an earlier element stay stale.
     func prepareForNextElement() {
-        pathCount = 0
-        liveCount = 0
+        path.count = 0
+        live.count = 0
     }
 
     /// The coding path down to level `level`.
     func codingPath(_ level: Int) -> [any CodingKey] {
-        (0..<Swift.min(level, pathCount)).map { codingKey(path[$0], level: $0) }
+        (0..<Swift.min(level, path.count)).map { codingKey(path[$0], level: $0) }
     }
 
     /// The coding path down to level `level`, then `component` (the step below `level`).
@@ -146,22 +136,8 @@ final class _CodableSession {
     /// Records `component` as the step below level `level`.
     @inline(__always)
     func setPath(_ level: Int, _ component: _CodingPathComponent) {
-        if _slowPath(level >= pathCapacity) { _growPath(to: level + 1) }
         // Steps never made (a decoder made below a missing level) read as `super`.
-        if pathCount < level { (path + pathCount).initialize(repeating: .superKey, count: level - pathCount) }
-        // A plain value: initializing over the step there before is assigning it.
-        (path + level).initialize(to: component)
-        pathCount = level + 1
-    }
-
-    @inline(never)
-    func _growPath(to count: Int) {
-        let capacity = Swift.max(count, pathCapacity * 2)
-        let grown = UnsafeMutablePointer<_CodingPathComponent>.allocate(capacity: capacity)
-        grown.initialize(from: path, count: pathCount)
-        path.deallocate()
-        path = grown
-        pathCapacity = capacity
+        path.set(level, component, filling: .superKey)
     }
 
     /// A fresh token for a value at level `level`, which becomes the live one there (and makes
@@ -169,30 +145,18 @@ final class _CodableSession {
     @inline(__always)
     func newToken(level: Int) -> UInt64 {
         lastToken &+= 1
-        if _slowPath(level >= liveCapacity) { _growLive(to: level + 1) }
-        if liveCount < level { (live + liveCount).initialize(repeating: 0, count: level - liveCount) }
-        live[level] = lastToken
-        liveCount = level + 1
+        live.set(level, lastToken, filling: 0)
         return lastToken
-    }
-
-    @inline(never)
-    func _growLive(to count: Int) {
-        let grown = UnsafeMutablePointer<UInt64>.allocate(capacity: Swift.max(count, liveCapacity * 2))
-        grown.initialize(from: live, count: liveCount)
-        live.deallocate()
-        live = grown
-        liveCapacity = Swift.max(count, liveCapacity * 2)
     }
 
     /// Whether a container at `level` with `token` may still read, and if so drops the tokens of
     /// deeper levels (the container is about to move its cursor past them).
     @inline(__always)
     func claim(level: Int, token: UInt64) -> Bool {
-        guard _fastPath(level < liveCount && live[level] == token && !context._state.pointee.broken) else {
+        guard _fastPath(level < live.count && live[level] == token && !context._state.pointee.broken) else {
             return false
         }
-        liveCount = level + 1
+        live.count = level + 1
         return true
     }
 
@@ -243,7 +207,47 @@ final class _CodableSession {
     /// Whether a value at `level` with `token` is still the live one (without claiming it).
     @inline(__always)
     func isLive(level: Int, token: UInt64) -> Bool {
-        level < liveCount && live[level] == token && !context._state.pointee.broken
+        level < live.count && live[level] == token && !context._state.pointee.broken
+    }
+}
+
+/// A stack indexed by nesting level (entries `0..<count`), in a buffer of its own rather than an
+/// array: the session's path and tokens change on every nested value or value read, and an array
+/// checks that its storage is unique on every change. Its owner frees it (`deallocate`).
+struct _LevelStack<Element: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Element>
+    var count = 0
+    private var capacity = 16
+
+    init() {
+        base = .allocate(capacity: capacity)
+    }
+
+    func deallocate() {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    subscript(level: Int) -> Element { base[level] }
+
+    /// Makes `element` the entry at `level` and drops the deeper ones; levels below it with no
+    /// entry get `filler`.
+    @inline(__always)
+    mutating func set(_ level: Int, _ element: Element, filling filler: Element) {
+        if _slowPath(level >= capacity) { _grow(to: level + 1) }
+        if count < level { (base + count).initialize(repeating: filler, count: level - count) }
+        // Plain values: initializing over the entry there before is assigning it.
+        (base + level).initialize(to: element)
+        count = level + 1
+    }
+
+    @inline(never)
+    private mutating func _grow(to needed: Int) {
+        capacity = Swift.max(needed, capacity * 2)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
     }
 }
 

@@ -179,12 +179,6 @@ struct KeyNameTests {
         #expect(try decoder.decode(Configurable.self, from: json).value == 2)
     }
 
-    /// The session keeps the coding path in a plain buffer, which relies on its steps being
-    /// plain values (held keys live in the session).
-    @Test func codingPathStepsArePlainValues() {
-        #expect(_isPOD(_CodingPathComponent.self))
-    }
-
     @Test func onlySmallEnumsAreRemembered() {
         #expect(_KeyNames.make(for: Wide.CodingKeys.self) != nil)
         #expect(_KeyNames.make(for: Single.CodingKeys.self) != nil)

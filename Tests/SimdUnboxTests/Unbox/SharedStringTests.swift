@@ -24,17 +24,9 @@ struct SharedStringTests {
         String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
     }
 
-    struct Sponsor: Unboxable, Decodable, Equatable {
+    struct Sponsor: Decodable, Equatable {
         let name: String
         let url: String
-        init(name: String, url: String) {
-            self.name = name
-            self.url = url
-        }
-        init(unboxer: Unboxer) throws {
-            name = try unboxer.unbox(key: "name")
-            url = try unboxer.unbox(key: "url")
-        }
     }
 
     @Test("Equal long strings of one decode share one storage; each keeps its value")
@@ -137,32 +129,18 @@ struct SharedStringTests {
         }
     }
 
-    /// A record with a repeated name and a number.
-    struct Named: Unboxable, Decodable, Equatable {
-        let name: String
-        let id: Int
-        init(name: String, id: Int) {
-            self.name = name
-            self.id = id
-        }
-        init(unboxer: Unboxer) throws {
-            name = try unboxer.unbox(key: "name")
-            id = try unboxer.unbox(key: "id")
-        }
-    }
-
     @Test("Streams share within a window, not across windows, and read every value right")
     func streams() throws {
-        // Over 1 MB: more than one window of the stream. The names are the only long strings, so
-        // nothing evicts them from the table: only its emptying before each window keeps the
-        // windows apart.
+        // Over 1 MB: more than one window of the stream. The names are the only long strings (the
+        // URLs are short), so nothing evicts them from the table: only its emptying before each
+        // window keeps the windows apart.
         let count = 20_000
-        let records = (0..<count).map { "{\"name\": \"\(Self.long[$0 % 3])\", \"id\": \($0)}" }
+        let records = (0..<count).map { "{\"name\": \"\(Self.long[$0 % 3])\", \"url\": \"/\($0)\"}" }
         let data = Data(("[" + records.joined(separator: ",") + "]").utf8)
         #expect(data.count > 1 << 20)
-        let expected = (0..<count).map { Named(name: Self.long[$0 % 3], id: $0) }
-        var reader = UnboxStreamReader<Named>(data: data)
-        var streamed: [Named] = []
+        let expected = (0..<count).map { Sponsor(name: Self.long[$0 % 3], url: "/\($0)") }
+        var reader = UnboxStreamReader<Sponsor>(data: data)
+        var streamed: [Sponsor] = []
         while let record = try reader.next() { streamed.append(record) }
         #expect(streamed == expected)
         // The first elements are in the stream's first window, the last ones in a later window
@@ -173,8 +151,15 @@ struct SharedStringTests {
         #expect(Self.storage(streamed[last].name) == Self.storage(streamed[last - 3].name))
         #expect(Self.storage(streamed[0].name) != Self.storage(streamed[last].name))
         // Decoded whole, one decode: shared from first to last.
-        let decoded = try SimdJSONDecoder().decode([Named].self, from: data)
+        let decoded = try SimdJSONDecoder().decode([Sponsor].self, from: data)
         #expect(decoded == expected)
         #expect(Self.storage(decoded[0].name) == Self.storage(decoded[last].name))
+    }
+}
+
+extension SharedStringTests.Sponsor: Unboxable {
+    init(unboxer: Unboxer) throws {
+        name = try unboxer.unbox(key: "name")
+        url = try unboxer.unbox(key: "url")
     }
 }
