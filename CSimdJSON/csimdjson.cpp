@@ -10,6 +10,8 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <new>
 #include <type_traits>
@@ -119,23 +121,58 @@ inline error_code checked_get_double(ondemand::value &value, double &out) noexce
 
 namespace {
 
-/// The keys that lookups in one object have passed, in document order from its first field
-/// (`find_field_checked`). Once they run to the object's end, a key missing from them is missing
-/// from the object, and the second pass over the fields before the lookup's start is not needed:
-/// a model whose optional keys are absent would otherwise walk each object again, nested values
-/// and all, for every absent key.
+/// One field of an object, as the lookups of `find_field_checked` passed it: where its key starts
+/// (just after the opening quote, compared as simdjson compares keys) and where its value's token
+/// is, so that a later lookup of the same key jumps straight to the value.
+struct key_index_entry {
+  const char *key;
+  ondemand::token_position value;
+  /// The key's length as written, measured when the memo's hash table is built.
+  uint32_t length;
+};
+
+/// The fields of one object that lookups have passed, in document order from its first field.
+/// Once they run to the object's end (`complete`), every lookup in that object is answered from
+/// here: a key found jumps to its value (the first occurrence), a key not found is missing, and
+/// nothing is scanned again. So a model that reads its fields in any order, or probes absent keys,
+/// walks each object's fields about once instead of once per out-of-order or absent key.
+///
+/// Small objects are searched linearly; larger ones through a hash table built once, on the first
+/// lookup that needs it, with a per-parser random seed (so that keys cannot be chosen to collide)
+/// over every byte of the key. Duplicate keys keep their first occurrence. Objects with more than
+/// `key_index_limit` fields keep no index (bounded memory): their lookups fall back to scanning.
 struct key_memo {
-  /// The object the keys belong to (its start position); none when null.
+  /// The object the fields belong to (its start position); none when null.
   ondemand::token_position object = nullptr;
-  /// Every key from the first field on, as written (compared as simdjson compares keys), in
-  /// document order: a key is new when it lies past the last one.
-  std::vector<ondemand::raw_json_string> keys;
-  /// Whether the keys run to the object's end.
+  /// Every field from the first one on, in document order: a field is new when it lies past the
+  /// last one.
+  std::vector<key_index_entry> entries;
+  /// Open-addressing table of `entries` indices plus one (0: empty), sized a power of two at least
+  /// twice the entries; valid when `hashed`.
+  std::vector<uint32_t> table;
+  /// Whether the fields run to the object's end.
   bool complete = false;
+  /// Whether `table` indexes `entries`.
+  bool hashed = false;
+  /// The object has more fields than an index keeps.
+  bool overflowed = false;
+
+  void start(ondemand::token_position object_start) noexcept {
+    object = object_start;
+    entries.clear();
+    complete = false;
+    hashed = false;
+    overflowed = false;
+  }
 };
 
 /// Objects nested deeper than this keep no memo (their lookups take the second pass).
 constexpr ondemand::depth_t key_memo_depths = 16;
+/// The most fields one object's index keeps (16 bytes each, plus 8 in the table): 64 Ki fields
+/// are 1.5 MiB per nesting level at most.
+constexpr size_t key_index_limit = size_t(1) << 16;
+/// Up to this many fields an index is searched linearly; above it, through its hash table.
+constexpr size_t key_index_linear = 16;
 
 } // namespace
 
@@ -148,6 +185,8 @@ struct csimdjson_parser {
   /// none outlives its document.
   key_memo memos[key_memo_depths];
   uint32_t memo_depths = 0;
+  /// The seed of the key indexes' hash, chosen per parser so that no fixed set of keys collides.
+  uint64_t hash_seed = 0;
   uint8_t *input = nullptr;
   size_t input_capacity = 0;
   const uint8_t *document_start = nullptr;
@@ -229,7 +268,16 @@ extern "C" size_t csimdjson_max_document_size(void) { return SIMDJSON_MAXSIZE_BY
 // Parser and document
 // ------------------------------------------------------------------------------------------------
 
-extern "C" csimdjson_parser *csimdjson_parser_create(void) { return new (std::nothrow) csimdjson_parser(); }
+extern "C" csimdjson_parser *csimdjson_parser_create(void) {
+  csimdjson_parser *parser = new (std::nothrow) csimdjson_parser();
+  if (parser == nullptr) { return nullptr; }
+  // Not cryptographic: enough that hostile input cannot be prepared against one fixed function.
+  static std::atomic<uint64_t> counter{0};
+  const uint64_t clock = uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+  parser->hash_seed = csimdjson_bytes::mix(clock ^ reinterpret_cast<uintptr_t>(parser) ^
+                                           (counter.fetch_add(1, std::memory_order_relaxed) << 32));
+  return parser;
+}
 
 extern "C" void csimdjson_parser_destroy(csimdjson_parser *parser) { delete parser; }
 
@@ -595,18 +643,118 @@ inline void forget_keys(const ondemand::value_iterator &fields) noexcept {
   if (memo != nullptr && memo->object == (fields.*value_iterator_access::start)()) { memo->object = nullptr; }
 }
 
+/// The length of the document's key that starts at `key` (just after its opening quote) and whose
+/// value's token is `value`: the key's closing quote is the last quote before the colon, the token
+/// just before the value.
+inline size_t document_key_length(const ondemand::json_iterator &iterator, const char *key,
+                                  ondemand::token_position value) noexcept {
+  const char *end = reinterpret_cast<const char *>(iterator.peek(value - 1)) - 1;
+  while (*end != '"') { --end; }
+  return size_t(end - key);
+}
+
+inline bool equal_bytes(const char *a, const char *b, size_t length) noexcept {
+  return length <= SIMDJSON_PADDING ? csimdjson_bytes::equal_short(a, b, length) : std::memcmp(a, b, length) == 0;
+}
+
+/// Builds `memo`'s hash table over its entries, keeping the first of equal keys.
+inline void build_key_table(key_memo &memo, const ondemand::json_iterator &iterator, uint64_t seed) noexcept {
+  const size_t count = memo.entries.size();
+  size_t capacity = 32;
+  while (capacity < 2 * count) { capacity <<= 1; }
+  memo.table.assign(capacity, 0);
+  const size_t mask = capacity - 1;
+  for (size_t index = 0; index < count; ++index) {
+    key_index_entry &entry = memo.entries[index];
+    entry.length = uint32_t(document_key_length(iterator, entry.key, entry.value));
+    size_t slot = size_t(csimdjson_bytes::hash(entry.key, entry.length, seed)) & mask;
+    bool duplicate = false;
+    while (uint32_t occupant = memo.table[slot]) {
+      const key_index_entry &other = memo.entries[occupant - 1];
+      if (other.length == entry.length && equal_bytes(other.key, entry.key, entry.length)) {
+        duplicate = true;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+    if (!duplicate) { memo.table[slot] = uint32_t(index + 1); }
+  }
+  memo.hashed = true;
+}
+
+/// The first field of a complete memo whose key is `key` (no quote, no backslash), or null.
+inline const key_index_entry *find_in_memo(key_memo &memo, std::string_view key, const ondemand::json_iterator &iterator,
+                                           uint64_t seed) noexcept {
+  if (memo.entries.size() <= key_index_linear) {
+    for (const key_index_entry &entry : memo.entries) {
+      if (key_matches(ondemand::raw_json_string(reinterpret_cast<const uint8_t *>(entry.key)), key)) { return &entry; }
+    }
+    return nullptr;
+  }
+  if (!memo.hashed) { build_key_table(memo, iterator, seed); }
+  const size_t mask = memo.table.size() - 1;
+  size_t slot = size_t(csimdjson_bytes::hash(key.data(), key.size(), seed)) & mask;
+  while (uint32_t occupant = memo.table[slot]) {
+    const key_index_entry &entry = memo.entries[occupant - 1];
+    if (entry.length == key.size() && equal_bytes(entry.key, key.data(), key.size())) { return &entry; }
+    slot = (slot + 1) & mask;
+  }
+  return nullptr;
+}
+
+/// Answers a lookup from the complete memo of the object `fields` iterates: jumps to the value of
+/// the key's first occurrence, or puts the cursor back at `position` and `depth` (where the lookup
+/// started) when the object has no such key.
+inline error_code answer_from_memo(key_memo &memo, std::string_view key, ondemand::value_iterator &fields,
+                                   ondemand::json_iterator *iterator, csimdjson_parser &parser,
+                                   ondemand::token_position position, ondemand::depth_t depth,
+                                   ondemand::value &out) noexcept {
+  const key_index_entry *entry = find_in_memo(memo, key, *iterator, parser.hash_seed);
+  if (entry == nullptr) {
+    (iterator->*json_iterator_access::tokens).set_position(position);
+    iterator->*json_iterator_access::depth = depth;
+    return NO_SUCH_FIELD;
+  }
+  // As after simdjson's own `field_value()`: at the value's token, one level below the object.
+  (iterator->*json_iterator_access::tokens).set_position(entry->value);
+  iterator->*json_iterator_access::depth = fields.depth() + 1;
+  out = value_access(fields.child());
+  return SUCCESS;
+}
+
+/// Records a field in `memo` (which follows its object from the first field on), unless the object
+/// has more fields than an index keeps.
+inline void record_field(key_memo &memo, ondemand::raw_json_string key, ondemand::token_position value) noexcept {
+  if (!memo.entries.empty() && key.raw() <= memo.entries.back().key) { return; }
+  if (simdjson_unlikely(memo.entries.size() >= key_index_limit)) {
+    memo.overflowed = true;
+    memo.object = nullptr;
+    return;
+  }
+  memo.entries.push_back(key_index_entry{key.raw(), value, 0});
+}
+
 inline error_code find_field_before(ondemand::object &object, std::string_view key, ondemand::value &out,
                                     csimdjson_parser &parser, ondemand::token_position position,
                                     ondemand::depth_t depth) noexcept;
 
-/// `object.find_field_unordered(key)`, with every step checked. simdjson's unordered lookup,
-/// after reaching the end of the object, searches again from its first field *assuming* that part
-/// is well formed (it asserts, or without assertions has undefined behaviour, when it is not):
-/// skipping a value whose brackets do not match (`[ ... }`) can leave it anywhere. Here the first
-/// pass is simdjson's checked, ordered lookup (written out to record the keys it passes in the
-/// object's memo), and the second walks the fields before the first pass's start with the same
-/// checked steps, unless the memo already knows the key is not there; a key found nowhere leaves
-/// the cursor where it was.
+/// `object.find_field_unordered(key)`, with every step checked, and each object's fields walked
+/// about once whatever the order of its lookups.
+///
+/// simdjson's unordered lookup, after reaching the end of the object, searches again from its
+/// first field *assuming* that part is well formed (it asserts, or without assertions has
+/// undefined behaviour, when it is not): skipping a value whose brackets do not match
+/// (`[ ... }`) can leave it anywhere. Here every step is checked:
+///   1. When the object's memo is complete, the lookup is answered from it, without scanning.
+///   2. Otherwise the fields from the cursor to the object's end are compared, as simdjson's
+///      ordered lookup does, and recorded in the memo while it follows the object from its first
+///      field. A match is returned at once (document order stays the fast path).
+///   3. Having reached the end, the memo is complete if it followed the object from its first
+///      field; otherwise the whole object is walked once and recorded, and the lookup (and every
+///      later one in this object) is answered from the memo.
+/// Memos are kept per nesting level, only at the levels where a lookup has needed step 3 in the
+/// current document: elsewhere recording the fields would cost more than it saves. A key found
+/// nowhere leaves the cursor where it was.
 inline error_code find_field_checked(ondemand::object &object, std::string_view key, bool plain,
                                      ondemand::value &out) noexcept {
   // simdjson compares a key with the raw bytes of the document's keys: a key holding a backslash
@@ -624,21 +772,23 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
   key_memo *memo = memo_slot(parser, fields);
   error_code error;
   if (memo == nullptr) {
-    // Pass 1 without a memo: simdjson's checked, ordered lookup.
+    // Step 2 without a memo: simdjson's checked, ordered lookup.
     error = object.find_field(key).get(out);
     if (simdjson_likely(error != NO_SUCH_FIELD)) { return error; }
     return find_field_before(object, key, out, parser, position, depth);
   }
-  // Pass 1 with a memo, as simdjson's `value_iterator::find_field_raw`: from the first field, from
-  // the end of the field the cursor is in, or nothing when the object was read to its end.
   const ondemand::token_position start = (fields.*value_iterator_access::start)();
+  // Step 1.
+  if (memo->object == start && memo->complete) {
+    return answer_from_memo(*memo, key, fields, iterator, parser, position, depth, out);
+  }
+  // Step 2 with a memo, as simdjson's `value_iterator::find_field_raw`: from the first field, from
+  // the end of the field the cursor is in, or nothing when the object was read to its end.
   bool has_field = false;
   bool recording = false;
   if (fields.at_first_field()) {
     has_field = true;
-    memo->object = start;
-    memo->complete = false;
-    memo->keys.clear();
+    memo->start(start);
     recording = true;
   } else if (fields.is_open()) {
     if ((error = fields.skip_child())) {
@@ -662,9 +812,7 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
       fields.abandon();
       return error;
     }
-    if (recording && (memo->keys.empty() || actual_key.raw() > memo->keys.back().raw())) {
-      memo->keys.push_back(actual_key);
-    }
+    if (recording) { record_field(*memo, actual_key, iterator->position()); }
     // The key holds no quote or backslash (checked above), so comparing it with the raw bytes of
     // a document's key cannot read past that key.
     if (simdjson_likely(key_matches(actual_key, key))) {
@@ -677,39 +825,58 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
       return error;
     }
   }
-  if (recording) { memo->complete = true; }
-  // Not after the start: if the memo holds every key of the object and not this one, it is not
-  // before the start either.
-  if (memo->complete && memo->object == start) {
-    bool seen = false;
-    for (const ondemand::raw_json_string &recorded : memo->keys) {
-      if (key_matches(recorded, key)) {
-        seen = true;
-        break;
-      }
-    }
-    if (!seen) {
-      (iterator->*json_iterator_access::tokens).set_position(position);
-      iterator->*json_iterator_access::depth = depth;
-      return NO_SUCH_FIELD;
-    }
+  // Step 3.
+  if (recording && memo->object == start) {
+    memo->complete = true;
+    return answer_from_memo(*memo, key, fields, iterator, parser, position, depth, out);
   }
   return find_field_before(object, key, out, parser, position, depth);
 }
 
+/// Walks the object `fields` iterates from its first field to its end, recording every field in
+/// `memo`; the memo is complete unless the object has more fields than an index keeps.
+inline error_code index_object(ondemand::object &object, key_memo &memo, ondemand::token_position start) noexcept {
+  ondemand::value_iterator &fields = object.*object_access::iterator;
+  ondemand::json_iterator *iterator = fields.*value_iterator_access::json_iterator;
+  error_code error;
+  bool has_field = false;
+  if ((error = object.reset().get(has_field))) { return error; }
+  memo.start(start);
+  while (has_field) {
+    ondemand::raw_json_string actual_key;
+    if ((error = fields.field_key().get(actual_key))) { return error; }
+    if ((error = fields.field_value())) { return error; }
+    record_field(memo, actual_key, iterator->position());
+    if (simdjson_unlikely(memo.overflowed)) { return SUCCESS; }
+    if ((error = fields.skip_child())) { return error; }
+    if ((error = fields.has_next_field().get(has_field))) { return error; }
+  }
+  memo.complete = true;
+  return SUCCESS;
+}
+
+/// Step 3 for an object whose memo does not cover it: walks the whole object once, recording its
+/// fields, and answers from the memo. An object too large for an index (or too deep for a memo) is
+/// searched from its first field up to where the lookup started instead. From now on, the objects
+/// at this depth keep a memo.
 inline error_code find_field_before(ondemand::object &object, std::string_view key, ondemand::value &out,
                                     csimdjson_parser &parser, ondemand::token_position position,
                                     ondemand::depth_t depth) noexcept {
-  // Pass 2: the fields from the first one to where pass 1 started (the first key at or past that
-  // position was compared already). From now on, the objects at this depth keep a memo.
   ondemand::value_iterator &fields = object.*object_access::iterator;
   ondemand::json_iterator *iterator = fields.*value_iterator_access::json_iterator;
   const ondemand::depth_t object_depth = fields.depth();
-  if (object_depth >= 0 && object_depth < key_memo_depths && ((parser.memo_depths >> object_depth) & 1) == 0) {
-    parser.memos[object_depth].object = nullptr;
-    parser.memo_depths |= uint32_t(1) << object_depth;
-  }
   error_code error;
+  if (object_depth >= 0 && object_depth < key_memo_depths) {
+    key_memo &memo = parser.memos[object_depth];
+    if (((parser.memo_depths >> object_depth) & 1) == 0) {
+      memo.object = nullptr;
+      parser.memo_depths |= uint32_t(1) << object_depth;
+    }
+    if ((error = index_object(object, memo, (fields.*value_iterator_access::start)()))) { return error; }
+    if (memo.complete) { return answer_from_memo(memo, key, fields, iterator, parser, position, depth, out); }
+  }
+  // The fields from the first one to where the lookup started (the first key at or past that
+  // position was compared already).
   bool has_field = false;
   if ((error = object.reset().get(has_field))) { return error; }
   while (has_field && iterator->position() < position) {

@@ -101,6 +101,35 @@ inline bool equal_short(const char *a, const char *b, size_t length) noexcept {
   return true;
 }
 
+/// A 64-bit finaliser (a multiply-xorshift round): spreads every input bit over the result.
+inline uint64_t mix(uint64_t x) noexcept {
+  x ^= x >> 32;
+  x *= 0xd6e8feb86659fd93ULL;
+  x ^= x >> 32;
+  x *= 0xd6e8feb86659fd93ULL;
+  x ^= x >> 32;
+  return x;
+}
+
+/// A seeded hash of the `length` bytes at `bytes`, reading every byte (so that keys cannot agree
+/// on the bytes it reads and differ elsewhere) and nothing past them.
+inline uint64_t hash(const char *bytes, size_t length, uint64_t seed) noexcept {
+  uint64_t h = seed ^ (uint64_t(length) * 0x9e3779b97f4a7c15ULL);
+  size_t offset = 0;
+  for (; offset + 8 <= length; offset += 8) {
+    uint64_t word;
+    std::memcpy(&word, bytes + offset, 8);
+    h = (h ^ word) * 0x9e3779b97f4a7c15ULL;
+    h ^= h >> 29;
+  }
+  if (offset < length) {
+    uint64_t word = 0;
+    std::memcpy(&word, bytes + offset, length - offset);
+    h = (h ^ word) * 0x9e3779b97f4a7c15ULL;
+  }
+  return mix(h);
+}
+
 } // namespace csimdjson_bytes
 
 #endif

@@ -90,3 +90,169 @@ extension _DecodingContext {
         return passed
     }
 }
+
+/// What following a key path passed, for the path of an error met at or below its target: how many
+/// segments, and which of them were array indices (bit `n` for segment `n`). Errors are rare, so the
+/// path's components are rebuilt from its text only when one is thrown.
+@usableFromInline
+struct _KeyPathTrace {
+    @usableFromInline var count = 0
+    @usableFromInline var indexBits: UInt64 = 0
+
+    /// The components of the first `count` segments of `keyPath`.
+    @usableFromInline
+    func components(of keyPath: String) -> [UnboxPathComponent] {
+        _KeyPath(keyPath).segments.prefix(count).enumerated().map { offset, segment in
+            if (indexBits >> UInt64(offset)) & 1 == 1, let index = Int(segment) { return .index(index) }
+            return .key(segment)
+        }
+    }
+}
+
+extension _DecodingContext {
+    /// Follows `keyPath` from `object` (its first segment is a field of `object`; `nil` follows it
+    /// from `value` itself), leaving the target in `value`.
+    ///
+    /// The path is read in place from its UTF-8, segment by segment: nothing is allocated unless a
+    /// JSON Pointer segment holds an escape (`~0`, `~1`) or an error is thrown. A key path then costs
+    /// about what the equivalent nested models cost (splitting it into `String`s on every call was a
+    /// quarter of a JSON Lines decode with one key path per line).
+    @usableFromInline
+    func _follow(
+        _ keyPath: String, from object: UnsafeMutablePointer<csimdjson_object>?, into value: inout csimdjson_value
+    ) throws -> _KeyPathTrace {
+        var trace = _KeyPathTrace()
+        do {
+            try _withUTF8(keyPath) { path in
+                // Index bits cover 64 segments; a longer path (at least 64 bytes) takes the slow way.
+                guard path.count < 64 else {
+                    trace = try _followSlowly(keyPath, from: object, into: &value)
+                    return
+                }
+                let isPointer = path.first == UInt8(ascii: "/")
+                let separator = isPointer ? UInt8(ascii: "/") : UInt8(ascii: ".")
+                var start = isPointer ? 1 : 0
+                var first = object != nil
+                while true {
+                    var end = start
+                    while end < path.count && path[end] != separator { end += 1 }
+                    let segment = UnsafeBufferPointer(rebasing: path[start..<end])
+                    if first, let object {
+                        trace.count = 1
+                        try _withSegment(segment, unescaping: isPointer) { try _field($0, in: &object.pointee, into: &value) }
+                        first = false
+                    } else {
+                        try _step(segment, unescaping: isPointer, trace: &trace, value: &value)
+                    }
+                    if end == path.count { break }
+                    start = end + 1
+                }
+            }
+        } catch {
+            throw _prepending(trace.components(of: keyPath), to: error)
+        }
+        return trace
+    }
+
+    /// Runs `body` over `segment`, with JSON Pointer's `~1` and `~0` unescaped (on the stack).
+    @inline(__always)
+    func _withSegment<R>(
+        _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+    ) throws -> R {
+        guard unescaping, segment.contains(UInt8(ascii: "~")) else { return try body(segment) }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count) { buffer in
+            var count = 0
+            var index = 0
+            while index < segment.count {
+                var byte = segment[index]
+                if byte == UInt8(ascii: "~"), index + 1 < segment.count {
+                    if segment[index + 1] == UInt8(ascii: "1") {
+                        byte = UInt8(ascii: "/")
+                        index += 1
+                    } else if segment[index + 1] == UInt8(ascii: "0") {
+                        index += 1
+                    }
+                }
+                buffer[count] = byte
+                count += 1
+                index += 1
+            }
+            return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// One step of a key path from `value`: a field of an object, or an element of an array.
+    @inline(__always)
+    func _step(
+        _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, trace: inout _KeyPathTrace,
+        value: inout csimdjson_value
+    ) throws {
+        switch try _type(of: &value) {
+        case .object:
+            var object = try _object(from: &value)
+            trace.count += 1
+            try _withSegment(segment, unescaping: unescaping) { try _field($0, in: &object, into: &value) }
+        case .array:
+            guard let index = _arrayIndex(segment) else {
+                trace.count += 1
+                throw UnboxError(reason: .typeMismatch(expected: "an object", found: .array), byteOffset: _offset(of: &value))
+            }
+            trace.indexBits |= 1 << UInt64(trace.count)
+            trace.count += 1
+            var iterator = try _arrayIterator(from: &value)
+            var position = 0
+            while true {
+                guard try _next(&iterator, into: &value) else { throw _missingKeyError() }
+                if position == index { break }
+                position += 1
+            }
+        case let found:
+            trace.count += 1
+            throw _mismatchError(expected: "an object or array", found: found, value: &value, offset: _offset(of: &value))
+        }
+    }
+
+    /// The array index a segment names, as `Int(segment)` reads it (an optional sign, then decimal
+    /// digits), if it is one and not negative.
+    @inline(__always)
+    func _arrayIndex(_ segment: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        var negative = false
+        if segment.first == UInt8(ascii: "+") || segment.first == UInt8(ascii: "-") {
+            negative = segment.first == UInt8(ascii: "-")
+            index = 1
+        }
+        guard index < segment.count else { return nil }
+        var result = 0
+        while index < segment.count {
+            let digit = Int(segment[index]) &- 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            let (shifted, overflow1) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = shifted.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return nil }
+            result = sum
+            index += 1
+        }
+        if negative && result != 0 { return nil }
+        return result
+    }
+
+    /// `_follow` for paths too long for the trace's bits: the segments as `String`s.
+    @inline(never)
+    func _followSlowly(
+        _ keyPath: String, from object: UnsafeMutablePointer<csimdjson_object>?, into value: inout csimdjson_value
+    ) throws -> _KeyPathTrace {
+        let passed: [UnboxPathComponent]
+        if let object {
+            passed = try _navigate(_KeyPath(keyPath), from: &object.pointee, into: &value)
+        } else {
+            passed = try _navigate(_KeyPath(keyPath).segments[...], value: &value)
+        }
+        // Rebuilt from the components when an error needs them: mark the indices.
+        var trace = _KeyPathTrace(count: passed.count)
+        for (offset, component) in passed.enumerated() where offset < 64 {
+            if case .index = component { trace.indexBits |= 1 << UInt64(offset) }
+        }
+        return trace
+    }
+}

@@ -70,11 +70,11 @@ public struct Unboxer {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
-        let passed = try _context._navigate(_KeyPath(keyPath), from: &object, into: &value)
+        let trace = try _context._follow(keyPath, from: &object, into: &value)
         do {
             return try read(&value)
         } catch {
-            throw _context._prepending(passed, to: error)
+            throw _context._prepending(trace.components(of: keyPath), to: error)
         }
     }
 
@@ -171,9 +171,9 @@ public struct Unboxer {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
-        let passed: [UnboxPathComponent]
+        let trace: _KeyPathTrace
         do {
-            passed = try _context._navigate(_KeyPath(keyPath), from: &object, into: &value)
+            trace = try _context._follow(keyPath, from: &object, into: &value)
         } catch let error as UnboxError where error._meansAbsent {
             return nil
         }
@@ -181,7 +181,7 @@ public struct Unboxer {
             if try _context._isNull(&value) { return nil }
             return try T._unbox(from: &value, context: _context)
         } catch {
-            throw _context._prepending(passed, to: error)
+            throw _context._prepending(trace.components(of: keyPath), to: error)
         }
     }
 
