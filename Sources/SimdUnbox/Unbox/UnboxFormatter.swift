@@ -63,7 +63,9 @@ extension DateFormatter: UnboxFormatter {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._valueError(code, value: &value, expected: .string) }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            throw context._valueError(code, value: &value, expected: .string)
+        }
         let result = _nativeDate(from: UnsafeBufferPointer(start: bytes, count: count))
         if case .date(let date) = result { return date }
         let string = _Parser.string(bytes, count) { context._parser.strings }
@@ -92,7 +94,9 @@ extension ISO8601DateFormatter: UnboxFormatter {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._valueError(code, value: &value, expected: .string) }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            throw context._valueError(code, value: &value, expected: .string)
+        }
         let result = _nativeDate(from: UnsafeBufferPointer(start: bytes, count: count))
         if case .date(let date) = result { return date }
         let string = _Parser.string(bytes, count) { context._parser.strings }

@@ -15,9 +15,9 @@ import Testing
 /// debug build a fifth. Only the strings a native parser decides need the formatter's answer.
 @Suite struct DateParsingDifferentialTests {
     #if DEBUG
-    static let stringsPerCase = 800
+        static let stringsPerCase = 800
     #else
-    static let stringsPerCase = 4000
+        static let stringsPerCase = 4000
     #endif
 
     /// A `DateFormatter` configuration: a format and a zone (nil: the formatter's default).
@@ -66,7 +66,8 @@ import Testing
         let zone = try #require(TimeZone(identifier: testCase.zone))
         formatter.timeZone = zone
         formatter.dateFormat = testCase.format
-        var generator = DateStringGenerator(seed: UInt64(truncatingIfNeeded: testCase.format.hashValueStable &+ 31 &* testCase.zone.hashValueStable))
+        var generator = DateStringGenerator(
+            seed: UInt64(truncatingIfNeeded: testCase.format.hashValueStable &+ 31 &* testCase.zone.hashValueStable))
         var decided = 0
         var mismatches: [String] = []
         for _ in 0..<Self.stringsPerCase {
@@ -128,7 +129,9 @@ import Testing
     @Test(arguments: 0..<4)
     func iso8601FormatStyleMatchesFoundation(chunk: Int) {
         var generator = DateStringGenerator(seed: 100 + UInt64(chunk))
-        let formats = ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSXXXXX"]
+        let formats = [
+            "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSXXXXX",
+        ]
         var decided = 0
         var mismatches: [String] = []
         for index in 0..<(Self.stringsPerCase * 2) {
@@ -154,13 +157,17 @@ import Testing
         var generator = DateStringGenerator(seed: 7)
         var mismatches: [String] = []
         for index in 0..<(Self.stringsPerCase / 2) {
-            let string = generator.string(format: index % 2 == 0 ? "yyyy-MM-dd'T'HH:mm:ssXXXXX" : "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX")
+            let string = generator.string(
+                format: index % 2 == 0 ? "yyyy-MM-dd'T'HH:mm:ssXXXXX" : "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX")
             let json = Data(#"["\#(string)"]"#.utf8)
             let expected = try? foundation.decode([Date].self, from: json)
             let actual = try? ours.decode([Date].self, from: json)
-            let same = expected?.map(\.timeIntervalSinceReferenceDate.bitPattern) == actual?.map(\.timeIntervalSinceReferenceDate.bitPattern)
+            let same =
+                expected?.map(\.timeIntervalSinceReferenceDate.bitPattern)
+                == actual?.map(\.timeIntervalSinceReferenceDate.bitPattern)
             if !same, mismatches.count < 10 {
-                mismatches.append("\(string): ours \(String(describing: actual)), JSONDecoder \(String(describing: expected))")
+                mismatches.append(
+                    "\(string): ours \(String(describing: actual)), JSONDecoder \(String(describing: expected))")
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
@@ -213,7 +220,9 @@ struct DateStringGenerator {
     }
 
     mutating func year() -> Int {
-        if chance(30) { return pick([0, 1, 1582, 1583, 1600, 1700, 1800, 1900, 1970, 2000, 2023, 2024, 2038, 2100, 9999]) }
+        if chance(30) {
+            return pick([0, 1, 1582, 1583, 1600, 1700, 1800, 1900, 1970, 2000, 2023, 2024, 2038, 2100, 9999])
+        }
         return chance(80) ? 1900 + below(200) : below(10000)
     }
 
@@ -223,7 +232,9 @@ struct DateStringGenerator {
         let sign = chance(50) ? "+" : "-"
         let hh = number(hours, digits: 2)
         let mm = number(minutes, digits: 2)
-        if chance(15) { return pick(["Z", "z", "", "GMT", "UTC", "GMT+01:00", "+\(hh):\(mm):30", "\(hh)\(mm)", "+\(hh)"]) }
+        if chance(15) {
+            return pick(["Z", "z", "", "GMT", "UTC", "GMT+01:00", "+\(hh):\(mm):30", "\(hh)\(mm)", "+\(hh)"])
+        }
         let canonical: String
         switch style {
         case "Z", "ZZ", "ZZZ", "xx", "xxxx": canonical = "\(sign)\(hh)\(mm)"
@@ -276,7 +287,9 @@ struct DateStringGenerator {
             case "y": result += count == 2 ? number(year % 100, digits: 2) : number(year, digits: max(count, 4))
             case "M":
                 if count == 3 {
-                    result += pick(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Foo"])
+                    result += pick([
+                        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec", "Foo",
+                    ])
                 } else {
                     result += number(month, digits: count)
                 }
@@ -313,7 +326,9 @@ struct DateStringGenerator {
             {
                 scalars[position] = other
             }
-        case 4: scalars.append(contentsOf: pick([" ", "  ", "\t", "x", "Z", "0", ":00", " junk", "\u{00A0}"]).unicodeScalars)
+        case 4:
+            scalars.append(
+                contentsOf: pick([" ", "  ", "\t", "x", "Z", "0", ":00", " junk", "\u{00A0}"]).unicodeScalars)
         case 5: scalars.insert(contentsOf: pick([" ", "+", "-", "0"]).unicodeScalars, at: 0)
         case 6: scalars[position] = pick([" ", "-", "+", ":", "T", "t", "."])
         case 7: scalars.removeLast(min(scalars.count, 1 + below(6)))

@@ -50,7 +50,9 @@ import Testing
 
     @Test(arguments: ["2024-05-01T12:00:00Z", "2024-05-01T12:00:00.123456+02:00", "2024-05-01T12:00:00", "junk"])
     func unboxedISO8601DatesAreTheFormattersDates(string: String) throws {
-        for options: ISO8601DateFormatter.Options in [.withInternetDateTime, [.withInternetDateTime, .withFractionalSeconds]] {
+        for options: ISO8601DateFormatter.Options in [
+            .withInternetDateTime, [.withInternetDateTime, .withFractionalSeconds],
+        ] {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = options
             let json = Data(#"{"created": "\#(string)"}"#.utf8)
@@ -107,7 +109,8 @@ import Testing
     @Test func theISO8601StrategyKeepsItsError() throws {
         let decoder = SimdJSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let dates = try decoder.decode([Date].self, from: Data(#"["2024-05-01T12:00:00Z", "2024-05-01T12:00:00.5+01:00"]"#.utf8))
+        let dates = try decoder.decode(
+            [Date].self, from: Data(#"["2024-05-01T12:00:00Z", "2024-05-01T12:00:00.5+01:00"]"#.utf8))
         #expect(dates.map(\.timeIntervalSince1970) == [1_714_564_800, 1_714_561_200.5])
         #expect(throws: DecodingError.self) { try decoder.decode([Date].self, from: Data(#"["2024-05-01"]"#.utf8)) }
     }
