@@ -28,8 +28,20 @@ extension _CodableDecoder {
             let milliseconds = try _readFrame(Double.self) { v throws(_ReadFailure) in try _readDouble(&v) }
             return Date(timeIntervalSince1970: milliseconds / 1000)
         case .iso8601:
-            let string = try _readFrame(String.self) { v throws(_ReadFailure) in try _readString(&v) }
-            guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
+            // Parsed natively from the string's bytes where that gives `Date.ISO8601FormatStyle`'s
+            // result (what Foundation's JSONDecoder parses with), by that style otherwise.
+            var native = _DateParseResult.unknown
+            let string = try _readFrame(String.self) { v throws(_ReadFailure) -> String in
+                var bytes: UnsafePointer<UInt8>?
+                var count = 0
+                let code = csimdjson_value_get_string(context._parser.handle, &v, &bytes, &count)
+                guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &v, expected: .string) }
+                native = _ISO8601Parsing.parseAsFormatStyle(UnsafeBufferPointer(start: bytes, count: count))
+                if case .date = native { return "" }
+                return _Parser.string(bytes, count) { context._parser.strings }
+            }
+            if case .date(let date) = native { return date }
+            guard case .unknown = native, let date = try? Date.ISO8601FormatStyle().parse(string) else {
                 throw _error(
                     .corruptedInContainer(
                         "Expected date string to be ISO8601-formatted (\"\(string)\" near byte \(_frameOffset()))."),
@@ -41,7 +53,7 @@ extension _CodableDecoder {
         #if canImport(Darwin)
         case .formatted(let formatter):
             let string = try _readFrame(String.self) { v throws(_ReadFailure) in try _readString(&v) }
-            guard let date = formatter.date(from: string) else {
+            guard let date = formatter.format(unboxedValue: string) else {
                 throw _error(
                     .corrupted("Date string does not match format expected by formatter."), type: Date.self,
                     level: level, component: nil)

@@ -25,11 +25,16 @@ public protocol UnboxFormatter {
 
     /// Formats the raw JSON value, or returns `nil` when it is not acceptable.
     func format(unboxedValue: UnboxRawValueType) -> UnboxFormattedType?
+
+    /// Reads and formats a JSON value (SimdUnbox's internals: the date formatters parse the raw
+    /// bytes of a string here; other formatters read the raw value and call `format(unboxedValue:)`).
+    func _format(from value: inout csimdjson_value, context: _DecodingContext) throws -> UnboxFormattedType
 }
 
 extension UnboxFormatter {
+    /// Reads the raw value and formats it with `format(unboxedValue:)`.
     @inlinable
-    func _format(from value: inout csimdjson_value, context: _DecodingContext) throws -> UnboxFormattedType {
+    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws -> UnboxFormattedType {
         let rawValue = try UnboxRawValueType._unbox(from: &value, context: context)
         guard let result = format(unboxedValue: rawValue) else {
             throw context._invalidValueError(
@@ -41,14 +46,62 @@ extension UnboxFormatter {
 
 extension DateFormatter: UnboxFormatter {
     /// Parses a date with the formatter's format.
+    ///
+    /// Fixed-width numeric formats in the `en_US_POSIX` locale and the Gregorian calendar are
+    /// parsed without the formatter's cost, with the same results; the formatter parses the rest.
     public func format(unboxedValue: String) -> Date? {
-        date(from: unboxedValue)
+        switch _DateParsing.withUTF8(unboxedValue, _nativeDate(from:)) {
+        case .date(let date): return date
+        case .invalid: return nil
+        case .unknown: return date(from: unboxedValue)
+        }
+    }
+
+    /// Parses the string's bytes as they lie in the parser, making a `String` only for the
+    /// formatter or an error.
+    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws -> Date {
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            throw context._valueError(code, value: &value, expected: .string)
+        }
+        let result = _nativeDate(from: UnsafeBufferPointer(start: bytes, count: count))
+        if case .date(let date) = result { return date }
+        let string = _Parser.string(bytes, count) { context._parser.strings }
+        if case .unknown = result, let date = self.date(from: string) { return date }
+        throw context._invalidValueError(
+            "\(DateFormatter.self) could not format \(string)", offset: context._offset(of: &value))
     }
 }
 
 extension ISO8601DateFormatter: UnboxFormatter {
     /// Parses an ISO 8601 date with the formatter's options.
+    ///
+    /// With `.withInternetDateTime` (and `.withFractionalSeconds` or not), canonical timestamps are
+    /// parsed without the formatter's cost, with the same results; the formatter parses the rest.
     public func format(unboxedValue: String) -> Date? {
-        date(from: unboxedValue)
+        switch _DateParsing.withUTF8(unboxedValue, _nativeDate(from:)) {
+        case .date(let date): return date
+        case .invalid: return nil
+        case .unknown: return date(from: unboxedValue)
+        }
+    }
+
+    /// Parses the string's bytes as they lie in the parser, making a `String` only for the
+    /// formatter or an error.
+    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws -> Date {
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            throw context._valueError(code, value: &value, expected: .string)
+        }
+        let result = _nativeDate(from: UnsafeBufferPointer(start: bytes, count: count))
+        if case .date(let date) = result { return date }
+        let string = _Parser.string(bytes, count) { context._parser.strings }
+        if case .unknown = result, let date = self.date(from: string) { return date }
+        throw context._invalidValueError(
+            "\(ISO8601DateFormatter.self) could not format \(string)", offset: context._offset(of: &value))
     }
 }

@@ -1,0 +1,151 @@
+import Foundation
+
+/// A `DateFormatter` pattern compiled for native parsing: fixed-width numeric fields (`yyyy`,
+/// `MM`, `dd`, `HH`, `mm`, `ss`), fractional seconds (`S`…), zone offsets (`Z`, `ZZ`, `ZZZ`,
+/// `ZZZZZ`, `X`…`XXXXX`, `x`…`xxxxx`) and ASCII literals, quoted or not.
+///
+/// Only patterns whose canonical strings ICU parses one way compile: year, month and day once
+/// each, no other field twice, no digit among the literals, no fraction next to another number.
+/// Everything else (text fields, two-digit years, 12-hour clocks, `ZZZZ`, `z`, `v`, …) stays with
+/// the formatter.
+struct _DatePattern {
+    enum Element: Equatable {
+        case literal(UInt8)
+        case year, month, day, hour, minute, second
+        /// Fractional seconds: 1 to 9 digits, truncated to milliseconds.
+        case fraction
+        case zone(_ZoneOffsetStyle, acceptsZ: Bool)
+
+        var isNumber: Bool {
+            switch self {
+            case .literal, .zone: false
+            default: true
+            }
+        }
+    }
+
+    let elements: [Element]
+    /// Whether the pattern has a zone field (otherwise the formatter's zone applies).
+    let hasZone: Bool
+
+    /// Compiles `format`, or returns nil if it is not one the native parser handles.
+    init?(_ format: String) {
+        var elements: [Element] = []
+        let bytes = Array(format.utf8)
+        var index = 0
+        var inQuote = false
+        func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80, byte &- UInt8(ascii: "0") >= 10 else { return nil }
+            if byte == UInt8(ascii: "'") {
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "'") {
+                    elements.append(.literal(byte))
+                    index += 2
+                } else {
+                    inQuote.toggle()
+                    index += 1
+                }
+                continue
+            }
+            if inQuote || !isLetter(byte) {
+                elements.append(.literal(byte))
+                index += 1
+                continue
+            }
+            var count = 1
+            while index + count < bytes.count, bytes[index + count] == byte { count += 1 }
+            index += count
+            let element: Element
+            switch (byte, count) {
+            case (UInt8(ascii: "y"), 4): element = .year
+            case (UInt8(ascii: "M"), 2): element = .month
+            case (UInt8(ascii: "d"), 2): element = .day
+            case (UInt8(ascii: "H"), 2): element = .hour
+            case (UInt8(ascii: "m"), 2): element = .minute
+            case (UInt8(ascii: "s"), 2): element = .second
+            case (UInt8(ascii: "S"), 1...9): element = .fraction
+            case (UInt8(ascii: "Z"), 1...3): element = .zone(.basic, acceptsZ: false)
+            case (UInt8(ascii: "Z"), 5): element = .zone(.extended, acceptsZ: true)
+            case (UInt8(ascii: "X"), 1): element = .zone(.short, acceptsZ: true)
+            case (UInt8(ascii: "X"), 2), (UInt8(ascii: "X"), 4): element = .zone(.basic, acceptsZ: true)
+            case (UInt8(ascii: "X"), 3), (UInt8(ascii: "X"), 5): element = .zone(.extended, acceptsZ: true)
+            case (UInt8(ascii: "x"), 1): element = .zone(.short, acceptsZ: false)
+            case (UInt8(ascii: "x"), 2), (UInt8(ascii: "x"), 4): element = .zone(.basic, acceptsZ: false)
+            case (UInt8(ascii: "x"), 3), (UInt8(ascii: "x"), 5): element = .zone(.extended, acceptsZ: false)
+            default: return nil
+            }
+            elements.append(element)
+        }
+        guard !inQuote else { return nil }
+        // Each field once; year, month and day present.
+        var zones = 0
+        for field in [Element.year, .month, .day, .hour, .minute, .second, .fraction] {
+            let count = elements.filter { $0 == field }.count
+            let required = field == .year || field == .month || field == .day
+            guard count == 1 || (count == 0 && !required) else { return nil }
+        }
+        for element in elements { if case .zone = element { zones += 1 } }
+        guard zones <= 1 else { return nil }
+        // A fraction reads all the digits it meets: no number may touch it.
+        for (position, element) in elements.enumerated() where element == .fraction {
+            if position > 0, elements[position - 1].isNumber { return nil }
+            if position + 1 < elements.count, elements[position + 1].isNumber { return nil }
+        }
+        self.elements = elements
+        hasZone = zones == 1
+    }
+
+    /// Parses `bytes` filling the whole input; `zoneOffset` is the formatter's zone, in seconds
+    /// east of UTC, for a pattern without a zone field. Nil when the input is not canonical.
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>, zoneOffset: Int) -> Date? {
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var milliseconds = 0
+        var offset = zoneOffset
+        var index = 0
+        for element in elements {
+            switch element {
+            case .literal(let byte):
+                guard index < bytes.count, bytes[index] == byte else { return nil }
+                index += 1
+            case .year:
+                guard let value = _DateParsing.digits(bytes, at: index, count: 4) else { return nil }
+                year = value
+                index += 4
+            case .month, .day, .hour, .minute, .second:
+                guard let value = _DateParsing.digits(bytes, at: index, count: 2) else { return nil }
+                switch element {
+                case .month: month = value
+                case .day: day = value
+                case .hour: hour = value
+                case .minute: minute = value
+                default: second = value
+                }
+                index += 2
+            case .fraction:
+                var digits = 0
+                while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+                    guard digits < 9 else { return nil }
+                    if digits < 3 { milliseconds = milliseconds * 10 + Int(digit) }
+                    digits += 1
+                    index += 1
+                }
+                guard digits > 0 else { return nil }
+                for _ in min(digits, 3)..<3 { milliseconds *= 10 }
+            case .zone(let style, let acceptsZ):
+                guard let (seconds, end) = style.read(bytes, at: index, acceptsZ: acceptsZ) else { return nil }
+                offset = seconds
+                index = end
+            }
+        }
+        guard index == bytes.count,
+            _DateParsing.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        else { return nil }
+        let days = _DateParsing.daysSince1970(year: year, month: month, day: day)
+        let seconds = days * 86400 + hour * 3600 + minute * 60 + second - offset
+        return _DateParsing.dateFromICU(milliseconds: seconds * 1000 + milliseconds)
+    }
+}
