@@ -129,6 +129,27 @@ struct key_index_entry {
   ondemand::token_position value;
   /// The key's length as written, measured when the memo's hash table is built.
   uint32_t length;
+  /// The key's first four bytes as written (with its closing quote and what follows when it is
+  /// shorter): most keys that are not the one looked up differ there, so a search compares one
+  /// word per field before comparing keys.
+  uint32_t head;
+};
+
+/// What a lookup compares with `key_index_entry::head`: the key's first bytes, then its closing
+/// quote, under a mask of the bytes that are known.
+struct key_head {
+  uint32_t bytes = 0;
+  uint32_t mask = 0;
+
+  explicit key_head(std::string_view key) noexcept {
+    const size_t known = key.size() < 4 ? key.size() + 1 : 4;
+    uint8_t word[4] = {0, 0, 0, 0};
+    for (size_t index = 0; index < known; ++index) { word[index] = index < key.size() ? uint8_t(key[index]) : '"'; }
+    std::memcpy(&bytes, word, 4);
+    mask = known == 4 ? 0xffffffffu : (uint32_t(1) << (8 * known)) - 1;
+  }
+
+  bool may_match(uint32_t head) const noexcept { return (head & mask) == bytes; }
 };
 
 /// The fields of one object that lookups have passed, in document order from its first field.
@@ -685,9 +706,16 @@ inline void build_key_table(key_memo &memo, const ondemand::json_iterator &itera
 /// The first field of a complete memo whose key is `key` (no quote, no backslash), or null.
 inline const key_index_entry *find_in_memo(key_memo &memo, std::string_view key, const ondemand::json_iterator &iterator,
                                            uint64_t seed) noexcept {
-  if (memo.entries.size() <= key_index_linear) {
+  const key_head head(key);
+  const size_t count = memo.entries.size();
+  auto matches = [&](const key_index_entry &entry) {
+    return head.may_match(entry.head) &&
+           key_matches(ondemand::raw_json_string(reinterpret_cast<const uint8_t *>(entry.key)), key);
+  };
+  // From the first field, so that the first of duplicated keys is the one found.
+  if (count <= key_index_linear) {
     for (const key_index_entry &entry : memo.entries) {
-      if (key_matches(ondemand::raw_json_string(reinterpret_cast<const uint8_t *>(entry.key)), key)) { return &entry; }
+      if (matches(entry)) { return &entry; }
     }
     return nullptr;
   }
@@ -731,7 +759,9 @@ inline void record_field(key_memo &memo, ondemand::raw_json_string key, ondemand
     memo.object = nullptr;
     return;
   }
-  memo.entries.push_back(key_index_entry{key.raw(), value, 0});
+  uint32_t head;
+  std::memcpy(&head, key.raw(), 4);  // within the document's padding
+  memo.entries.push_back(key_index_entry{key.raw(), value, 0, head});
 }
 
 inline error_code find_field_before(ondemand::object &object, std::string_view key, ondemand::value &out,

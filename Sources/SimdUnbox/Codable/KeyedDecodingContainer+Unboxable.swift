@@ -74,7 +74,8 @@ extension Decoder {
         var value = decoder.value
         do {
             return try T._unbox(from: &value, context: decoder.context)
-        } catch let error as UnboxError {
+        } catch {
+            if let underlying = error._underlying { throw underlying.error }
             if error._isFatal { throw error }
             var path = codingPath
             for component in error.path {

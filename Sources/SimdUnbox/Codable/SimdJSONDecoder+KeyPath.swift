@@ -19,7 +19,8 @@ func _navigate(_ keyPath: String, from value: inout csimdjson_value, context: _D
             }
         }
         return passed.count
-    } catch let error as UnboxError where !error._isFatal {
+    } catch {
+        if error._isFatal { throw error }
         // Turn the navigation's error into Foundation's terms, at the step where it stopped.
         let steps: [any CodingKey] = error.path.map { component in
             switch component {

@@ -30,7 +30,7 @@ extension Unboxer {
     /// - Throws: `UnboxError`: `.missingKey` if the key is missing, `.custom` with the
     ///   `DecodingError`'s description for what `init(from:)` rejects.
     public func unboxDecodable<T: Decodable>(key: String) throws -> T {
-        try _unbox(key: key) { try _decodeDecodable(T.self, from: &$0, context: _context) }
+        try _unbox(key: key) { (value) throws(UnboxError) in try _decodeDecodable(T.self, from: &value, context: _context) }
     }
 
     /// Decodes the value at a key path through its `init(from:)`.
@@ -43,7 +43,9 @@ extension Unboxer {
     /// - Returns: The decoded value.
     /// - Throws: `UnboxError`.
     public func unboxDecodable<T: Decodable>(keyPath: String) throws -> T {
-        try _unbox(keyPath: keyPath) { try _decodeDecodable(T.self, from: &$0, context: _context) }
+        try _unbox(keyPath: keyPath) { (value) throws(UnboxError) in
+            try _decodeDecodable(T.self, from: &value, context: _context)
+        }
     }
 
     /// Decodes the field `key` through its `init(from:)`, or returns `nil` when the key is
@@ -74,12 +76,18 @@ extension Unboxer {
 
 /// Decodes `T` from `value` with a Codable decoder of default options over the same document.
 /// A `DecodingError` becomes an `UnboxError` with the same path.
-func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout csimdjson_value, context: _DecodingContext) throws
-    -> T
+func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout csimdjson_value, context: _DecodingContext)
+    throws(UnboxError) -> T
 {
     let session = _CodableSession(context: context, options: _CodableOptions())
     defer { session.close() }
-    return try _decodeDecodable(T.self, from: &value, session: session)
+    do {
+        return try _decodeDecodable(T.self, from: &value, session: session)
+    } catch {
+        // `init(from:)` throws untyped errors: ours arrive as `UnboxError`s, the model's own are
+        // carried inside one to the entry point.
+        throw UnboxError._wrapping(error)
+    }
 }
 
 /// Decodes `T` from `value` as the root of `session` (whose context is `value`'s). A

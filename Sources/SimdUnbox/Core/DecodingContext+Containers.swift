@@ -7,7 +7,7 @@ extension _DecodingContext {
 
     /// Starts iterating the array `value` is.
     @inlinable
-    func _arrayIterator(from value: inout csimdjson_value) throws -> csimdjson_array_iterator {
+    func _arrayIterator(from value: inout csimdjson_value) throws(UnboxError) -> csimdjson_array_iterator {
         var array = csimdjson_array()
         var code = csimdjson_value_get_array(&value, &array)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .array) }
@@ -19,7 +19,7 @@ extension _DecodingContext {
 
     /// Moves to the next element: false at the end of the array.
     @inlinable
-    func _next(_ iterator: inout csimdjson_array_iterator, into element: inout csimdjson_value) throws -> Bool {
+    func _next(_ iterator: inout csimdjson_array_iterator, into element: inout csimdjson_value) throws(UnboxError) -> Bool {
         var hasElement = false
         let code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
@@ -36,8 +36,8 @@ extension _DecodingContext {
     @inlinable
     func _array<Element>(
         from value: inout csimdjson_value, allowInvalidElements: Bool = false,
-        element decode: (inout csimdjson_value) throws -> Element
-    ) throws -> [Element] {
+        element decode: (inout csimdjson_value) throws(UnboxError) -> Element
+    ) throws(UnboxError) -> [Element] {
         var iterator = try _arrayIterator(from: &value)
         try _enter()
         defer { _leave() }
@@ -50,7 +50,7 @@ extension _DecodingContext {
         var element = csimdjson_value()
         var index = 0
         while try _next(&iterator, into: &element) {
-            do {
+            do throws(UnboxError) {
                 if _fastPath(count < gatheredCapacity) {
                     (gathered + count).initialize(to: try decode(&element))
                     count += 1
@@ -103,22 +103,22 @@ extension _DecodingContext {
     /// takes one shim call. Elements the bulk read cannot take (numeric strings, errors) go
     /// through the scalar slow path.
     @inlinable
-    func _doubles(from value: inout csimdjson_value) throws -> [Double] {
+    func _doubles(from value: inout csimdjson_value) throws(UnboxError) -> [Double] {
         if _slowPath(_state.pointee.doubleCapacity == 0) { _growDoubles() }
         return try _bulkNumbers(
             from: &value, scratch: { $0.doubles.unsafelyUnwrapped }, capacity: { $0.doubleCapacity },
             grow: _growDoubles, start: csimdjson_value_read_doubles, next: csimdjson_array_iterator_read_doubles,
-            slowPath: { try self._doubleSlowPath(from: &$0, code: $1) })
+            slowPath: { (v, c) throws(UnboxError) in try self._doubleSlowPath(from: &v, code: c) })
     }
 
     /// Reads an array of 64-bit integers with bulk shim calls, as `_doubles(from:)` reads doubles.
     @inlinable
-    func _integers(from value: inout csimdjson_value) throws -> [Int64] {
+    func _integers(from value: inout csimdjson_value) throws(UnboxError) -> [Int64] {
         if _slowPath(_state.pointee.integerCapacity == 0) { _growIntegers() }
         return try _bulkNumbers(
             from: &value, scratch: { $0.integers.unsafelyUnwrapped }, capacity: { $0.integerCapacity },
             grow: _growIntegers, start: csimdjson_value_read_int64s, next: csimdjson_array_iterator_read_int64s,
-            slowPath: { try self._integerSlowPath(Int64.self, from: &$0, code: $1) })
+            slowPath: { (v, c) throws(UnboxError) in try self._integerSlowPath(Int64.self, from: &v, code: c) })
     }
 
     /// Bulk reads into scratch space (which `grow` enlarges), then one copy into the array.
@@ -137,8 +137,8 @@ extension _DecodingContext {
             UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
             UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_value>
         ) -> csimdjson_error,
-        slowPath: (inout csimdjson_value, csimdjson_error) throws -> Number
-    ) throws -> [Number] {
+        slowPath: (inout csimdjson_value, csimdjson_error) throws(UnboxError) -> Number
+    ) throws(UnboxError) -> [Number] {
         if _slowPath(_state.pointee.depth >= _state.pointee.maxDepth) { throw _depthError() }
         var iterator = csimdjson_array_iterator()
         var element = csimdjson_value()
@@ -155,7 +155,7 @@ extension _DecodingContext {
             if code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_ERROR
                 || code == CSIMDJSON_NUMBER_OUT_OF_RANGE
             {
-                do {
+                do throws(UnboxError) {
                     let number = try slowPath(&element, code)
                     if count == capacity(_state.pointee) { grow() }
                     scratch(_state.pointee)[count] = number
@@ -201,7 +201,7 @@ extension _DecodingContext {
     // MARK: Objects
 
     @inlinable
-    func _object(from value: inout csimdjson_value) throws -> csimdjson_object {
+    func _object(from value: inout csimdjson_value) throws(UnboxError) -> csimdjson_object {
         var object = csimdjson_object()
         let code = csimdjson_value_get_object(&value, &object)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .object) }
@@ -212,8 +212,8 @@ extension _DecodingContext {
     @inlinable
     func _fields(
         from value: inout csimdjson_value, allowInvalidElements: Bool = false,
-        field decode: (String, inout csimdjson_value) throws -> Void
-    ) throws {
+        field decode: (String, inout csimdjson_value) throws(UnboxError) -> Void
+    ) throws(UnboxError) {
         var object = try _object(from: &value)
         try _enter()
         defer { _leave() }
@@ -229,7 +229,7 @@ extension _DecodingContext {
             guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
             guard hasField else { return }
             let key = _Parser.string(keyBytes, keyCount) { _parser.strings }
-            do {
+            do throws(UnboxError) {
                 try decode(key, &element)
             } catch {
                 if !allowInvalidElements || _malformed != nil { throw _prepending(.key(key), to: error) }
@@ -240,7 +240,7 @@ extension _DecodingContext {
     /// Finds `key` in `object`.
     @inlinable
     func _field(_ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value)
-        throws
+        throws(UnboxError)
     {
         let code = csimdjson_object_find_field(&object, key.baseAddress, key.count, &value)
         if _fastPath(code == CSIMDJSON_SUCCESS) { return }
@@ -254,7 +254,7 @@ extension _DecodingContext {
     @usableFromInline
     func _findEscapedField(
         _ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value
-    ) throws -> Bool {
+    ) throws(UnboxError) -> Bool {
         let code = _findEscapedFieldCode(key, in: &object, into: &value)
         if code == CSIMDJSON_SUCCESS { return true }
         if code == CSIMDJSON_NO_SUCH_FIELD { return false }

@@ -15,13 +15,13 @@ extension _DecodingContext {
                         + "\(SimdUnboxDiagnostics.maximumDocumentSize) bytes (decode large inputs as streams)"),
                 byteOffset: 0)
         case CSIMDJSON_MEMALLOC:
-            return UnboxError(reason: .malformedJSON("out of memory while indexing \(length) bytes"), byteOffset: 0)
+            return UnboxError(_reason: .malformedJSON("out of memory while indexing \(length) bytes"), byteOffset: 0)
         case CSIMDJSON_EMPTY:
-            return UnboxError(reason: .malformedJSON("the document has no JSON value"), byteOffset: length)
+            return UnboxError(_reason: .malformedJSON("the document has no JSON value"), byteOffset: length)
         case CSIMDJSON_UTF8_ERROR:
-            return UnboxError(reason: .malformedJSON("invalid UTF-8"), byteOffset: _firstInvalidUTF8Offset())
+            return UnboxError(_reason: .malformedJSON("invalid UTF-8"), byteOffset: _firstInvalidUTF8Offset())
         default:
-            return UnboxError(reason: .malformedJSON(_message(code)), byteOffset: _firstStructuralProblemOffset())
+            return UnboxError(_reason: .malformedJSON(_message(code)), byteOffset: _firstStructuralProblemOffset())
         }
     }
 
@@ -30,7 +30,7 @@ extension _DecodingContext {
     @inline(never)
     @usableFromInline
     func _malformedError(_ code: csimdjson_error, offset: Int) -> UnboxError {
-        let error = UnboxError(reason: .malformedJSON(_message(code)), byteOffset: offset)
+        let error = UnboxError(_reason: .malformedJSON(_message(code)), byteOffset: offset)
         _markBroken(error)
         return error
     }
@@ -89,7 +89,7 @@ extension _DecodingContext {
             break
         }
         if code != CSIMDJSON_SUCCESS { return _malformedError(code, offset: offset) }
-        return UnboxError(reason: .typeMismatch(expected: expected, found: found), byteOffset: offset)
+        return UnboxError(_reason: .typeMismatch(expected: expected, found: found), byteOffset: offset)
     }
 
     /// The error for a failed lookup of a field, or a failed read of the field's value.
@@ -105,7 +105,7 @@ extension _DecodingContext {
     @inline(never)
     @usableFromInline
     func _missingKeyError() -> UnboxError {
-        UnboxError(reason: .missingKey, byteOffset: _currentOffset())
+        UnboxError(_reason: .missingKey, byteOffset: _currentOffset())
     }
 
     @inline(never)
@@ -134,19 +134,37 @@ extension _DecodingContext {
     @inline(never)
     @usableFromInline
     func _misuseError(_ detail: String) -> UnboxError {
-        UnboxError(reason: .misuse(detail))
+        UnboxError(_reason: .misuse(detail), byteOffset: nil)
     }
 
     @inline(never)
     @usableFromInline
     func _invalidValueError(_ detail: String, offset: Int) -> UnboxError {
-        UnboxError(reason: .invalidValue(detail), byteOffset: offset)
+        UnboxError(_reason: .invalidValue(detail), byteOffset: offset)
     }
 
     @inline(never)
     @usableFromInline
     func _outOfRangeError(_ detail: String, offset: Int) -> UnboxError {
-        UnboxError(reason: .numberOutOfRange(detail), byteOffset: offset)
+        UnboxError(_reason: .numberOutOfRange(detail), byteOffset: offset)
+    }
+
+    /// `error` with `component` in front of its path. Allocates nothing for the first component an
+    /// error gets (see `UnboxError._last`).
+    @inlinable
+    func _prepending(_ component: UnboxPathComponent, to error: consuming UnboxError) -> UnboxError {
+        error._prepend(component)
+        return error
+    }
+
+    /// `error` with `components` in front of its path.
+    @inline(never)
+    @usableFromInline
+    func _prepending(_ components: [UnboxPathComponent], to error: UnboxError) -> UnboxError {
+        guard !components.isEmpty else { return error }
+        var error = error
+        error.path = components + error.path
+        return error
     }
 
     /// `error` with `component` in front of its path, if it is an `UnboxError`; other errors
@@ -173,7 +191,8 @@ extension _DecodingContext {
     @usableFromInline
     func _resolve(_ error: any Error) -> any Error {
         if let malformed = _malformed, !((error as? UnboxError)?._isFatal ?? false) { return malformed }
-        return error
+        // A model's own error travelled inside an `UnboxError`: the caller gets it as it was thrown.
+        return (error as? UnboxError)?._unwrapped ?? error
     }
 
     // MARK: Helpers

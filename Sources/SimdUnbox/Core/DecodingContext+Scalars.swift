@@ -8,7 +8,7 @@ extension _DecodingContext {
     // MARK: Strings and booleans
 
     @inlinable
-    func _string(from value: inout csimdjson_value) throws -> String {
+    func _string(from value: inout csimdjson_value) throws(UnboxError) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
@@ -17,7 +17,7 @@ extension _DecodingContext {
     }
 
     @inlinable
-    func _bool(from value: inout csimdjson_value) throws -> Bool {
+    func _bool(from value: inout csimdjson_value) throws(UnboxError) -> Bool {
         var result = false
         let code = csimdjson_value_get_bool(&value, &result)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .bool) }
@@ -26,7 +26,7 @@ extension _DecodingContext {
 
     /// Consumes a `null` and returns true, or returns false without consuming anything.
     @inlinable
-    func _isNull(_ value: inout csimdjson_value) throws -> Bool {
+    func _isNull(_ value: inout csimdjson_value) throws(UnboxError) -> Bool {
         var result = false
         let code = csimdjson_value_is_null(&value, &result)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .null) }
@@ -34,7 +34,7 @@ extension _DecodingContext {
     }
 
     @inlinable
-    func _type(of value: inout csimdjson_value) throws -> JSONType {
+    func _type(of value: inout csimdjson_value) throws(UnboxError) -> JSONType {
         var type = csimdjson_type(rawValue: 0)
         let code = csimdjson_value_get_type(&value, &type)
         guard _fastPath(code == CSIMDJSON_SUCCESS), let found = JSONType(type) else {
@@ -45,7 +45,7 @@ extension _DecodingContext {
 
     /// The exact text of a number value, checked against JSON's number grammar.
     @usableFromInline
-    func _numberText(from value: inout csimdjson_value) throws -> String {
+    func _numberText(from value: inout csimdjson_value) throws(UnboxError) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = csimdjson_value_get_number_text(&value, &bytes, &count)
@@ -56,7 +56,7 @@ extension _DecodingContext {
     // MARK: Integers
 
     @inlinable
-    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, from value: inout csimdjson_value) throws -> Integer {
+    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, from value: inout csimdjson_value) throws(UnboxError) -> Integer {
         if Integer.isSigned {
             var result: Int64 = 0
             let code = csimdjson_value_get_int64(&value, &result)
@@ -82,7 +82,7 @@ extension _DecodingContext {
     @usableFromInline
     func _integerSlowPath<Integer: FixedWidthInteger>(
         _: Integer.Type, from value: inout csimdjson_value, code: csimdjson_error
-    ) throws -> Integer {
+    ) throws(UnboxError) -> Integer {
         guard
             code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_OUT_OF_RANGE || code == CSIMDJSON_NUMBER_ERROR
         else { throw _valueError(code, value: &value, expected: .number, as: "an integer") }
@@ -104,7 +104,7 @@ extension _DecodingContext {
     /// Converts JSON number text to an integer exactly: `1e3` and `2.50e1` are whole, `1.5` is
     /// not, and nothing is rounded, truncated or wrapped.
     @usableFromInline
-    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, fromNumberText text: String, offset: Int) throws
+    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, fromNumberText text: String, offset: Int) throws(UnboxError)
         -> Integer
     {
         if let exact = Integer(text) { return exact }
@@ -120,7 +120,7 @@ extension _DecodingContext {
     // MARK: Floating point
 
     @inlinable
-    func _double(from value: inout csimdjson_value) throws -> Double {
+    func _double(from value: inout csimdjson_value) throws(UnboxError) -> Double {
         var result = 0.0
         let code = csimdjson_value_get_double(&value, &result)
         if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
@@ -129,7 +129,7 @@ extension _DecodingContext {
 
     @inline(never)
     @usableFromInline
-    func _doubleSlowPath(from value: inout csimdjson_value, code: csimdjson_error) throws -> Double {
+    func _doubleSlowPath(from value: inout csimdjson_value, code: csimdjson_error) throws(UnboxError) -> Double {
         guard code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_ERROR else {
             throw _valueError(code, value: &value, expected: .number)
         }
@@ -154,7 +154,7 @@ extension _DecodingContext {
     }
 
     @inlinable
-    func _float(from value: inout csimdjson_value) throws -> Float {
+    func _float(from value: inout csimdjson_value) throws(UnboxError) -> Float {
         let double = try _double(from: &value)
         let result = Float(double)
         if _slowPath(result.isInfinite && double.isFinite) {
@@ -165,7 +165,7 @@ extension _DecodingContext {
 
     /// A `Decimal` built from the number's exact text (or a numeric string's).
     @usableFromInline
-    func _decimal(from value: inout csimdjson_value) throws -> Decimal {
+    func _decimal(from value: inout csimdjson_value) throws(UnboxError) -> Decimal {
         let offset = _offset(of: &value)
         let text: String
         switch try _type(of: &value) {

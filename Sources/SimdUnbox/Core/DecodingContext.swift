@@ -91,7 +91,7 @@ public final class _DecodingContext {
 
     /// Copies `bytes` into the parser's padded buffer and starts the document.
     @usableFromInline
-    func _begin(_ bytes: UnsafeRawBufferPointer, root: inout csimdjson_value) throws {
+    func _begin(_ bytes: UnsafeRawBufferPointer, root: inout csimdjson_value) throws(UnboxError) {
         let parser = _parser.handle
         var buffer: UnsafeMutablePointer<UInt8>?
         var code = csimdjson_parser_reserve_input(parser, bytes.count, &buffer)
@@ -120,7 +120,7 @@ public final class _DecodingContext {
     /// Checks that the document ended cleanly after its root and that no malformed value was
     /// met (and swallowed) on the way.
     @usableFromInline
-    func _finish() throws {
+    func _finish() throws(UnboxError) {
         _state.pointee.activeToken = 0
         if let malformed = _malformed { throw malformed }
         let code = csimdjson_parser_finish(_parser.handle)
@@ -158,7 +158,7 @@ public final class _DecodingContext {
 
     /// Enters a container, enforcing the depth limit.
     @inlinable
-    func _enter() throws {
+    func _enter() throws(UnboxError) {
         _state.pointee.depth += 1
         if _slowPath(_state.pointee.depth > _state.pointee.maxDepth) {
             _state.pointee.depth -= 1
@@ -173,7 +173,7 @@ public final class _DecodingContext {
 
     /// Runs `body` with an `Unboxer` over `object`, live only while `body` runs.
     @inlinable
-    func _withUnboxer<R>(_ object: csimdjson_object, _ body: (Unboxer) throws -> R) throws -> R {
+    func _withUnboxer<R>(_ object: csimdjson_object, _ body: (Unboxer) throws -> R) throws(UnboxError) -> R {
         try _enter()
         let saved = _state.pointee.activeToken
         _state.pointee.lastToken &+= 1
@@ -183,6 +183,12 @@ public final class _DecodingContext {
             _state.pointee.activeToken = _state.pointee.broken ? 0 : saved
             _leave()
         }
-        return try body(Unboxer(_context: self, _object: object, _token: token))
+        do {
+            return try body(Unboxer(_context: self, _object: object, _token: token))
+        } catch {
+            // The model's own code throws untyped errors: SimdUnbox's reach it as `UnboxError`s
+            // already (a cast, only on this failure path); the caller's own travel inside one.
+            throw UnboxError._wrapping(error)
+        }
     }
 }

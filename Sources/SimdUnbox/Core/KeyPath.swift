@@ -32,13 +32,13 @@ extension _DecodingContext {
     /// leaving the target in `value`. Returns the components it passed, for error paths.
     @usableFromInline
     func _navigate(_ keyPath: _KeyPath, from object: inout csimdjson_object, into value: inout csimdjson_value)
-        throws -> [UnboxPathComponent]
+        throws(UnboxError) -> [UnboxPathComponent]
     {
         guard let first = keyPath.segments.first else {
             throw _misuseError("an empty key path names no field of an object")
         }
-        do {
-            try _withUTF8(first) { try _field($0, in: &object, into: &value) }
+        do throws(UnboxError) {
+            try _withUTF8(first) { (v) throws(UnboxError) in try _field(v, in: &object, into: &value) }
         } catch {
             throw _prepending(.key(first), to: error)
         }
@@ -48,21 +48,21 @@ extension _DecodingContext {
     /// Follows `segments` from `value`, leaving the target in `value`.
     @usableFromInline
     func _navigate(_ segments: ArraySlice<String>, passed: [UnboxPathComponent] = [], value: inout csimdjson_value)
-        throws -> [UnboxPathComponent]
+        throws(UnboxError) -> [UnboxPathComponent]
     {
         var passed = passed
-        func fail(_ error: any Error) -> any Error {
-            guard var error = error as? UnboxError else { return error }
+        func fail(_ error: UnboxError) -> UnboxError {
+            var error = error
             error.path = passed + error.path
             return error
         }
         for segment in segments {
-            do {
+            do throws(UnboxError) {
                 switch try _type(of: &value) {
                 case .object:
                     var object = try _object(from: &value)
                     passed.append(.key(segment))
-                    try _withUTF8(segment) { try _field($0, in: &object, into: &value) }
+                    try _withUTF8(segment) { (v) throws(UnboxError) in try _field(v, in: &object, into: &value) }
                 case .array:
                     guard let index = Int(segment), index >= 0 else {
                         passed.append(.key(segment))
@@ -120,10 +120,10 @@ extension _DecodingContext {
     @usableFromInline
     func _follow(
         _ keyPath: String, from object: UnsafeMutablePointer<csimdjson_object>?, into value: inout csimdjson_value
-    ) throws -> _KeyPathTrace {
+    ) throws(UnboxError) -> _KeyPathTrace {
         var trace = _KeyPathTrace()
-        do {
-            try _withUTF8(keyPath) { path in
+        do throws(UnboxError) {
+            try _withUTF8(keyPath) { (path) throws(UnboxError) in
                 // Index bits cover 64 segments; a longer path (at least 64 bytes) takes the slow way.
                 guard path.count < 64 else {
                     trace = try _followSlowly(keyPath, from: object, into: &value)
@@ -139,7 +139,7 @@ extension _DecodingContext {
                     let segment = UnsafeBufferPointer(rebasing: path[start..<end])
                     if first, let object {
                         trace.count = 1
-                        try _withSegment(segment, unescaping: isPointer) { try _field($0, in: &object.pointee, into: &value) }
+                        try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in try _field(v, in: &object.pointee, into: &value) }
                         first = false
                     } else {
                         try _step(segment, unescaping: isPointer, trace: &trace, value: &value)
@@ -157,9 +157,10 @@ extension _DecodingContext {
     /// Runs `body` over `segment`, with JSON Pointer's `~1` and `~0` unescaped (on the stack).
     @inline(__always)
     func _withSegment<R>(
-        _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
-    ) throws -> R {
+        _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws(UnboxError) -> R
+    ) throws(UnboxError) -> R {
         guard unescaping, segment.contains(UInt8(ascii: "~")) else { return try body(segment) }
+        // (Through a `Result`: the standard library's `rethrows` would make the error `any Error`.)
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segment.count) { buffer in
             var count = 0
             var index = 0
@@ -177,8 +178,8 @@ extension _DecodingContext {
                 count += 1
                 index += 1
             }
-            return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
-        }
+            return Result { () throws(UnboxError) -> R in try body(UnsafeBufferPointer(rebasing: buffer[..<count])) }
+        }.get()
     }
 
     /// One step of a key path from `value`: a field of an object, or an element of an array.
@@ -186,12 +187,12 @@ extension _DecodingContext {
     func _step(
         _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, trace: inout _KeyPathTrace,
         value: inout csimdjson_value
-    ) throws {
+    ) throws(UnboxError) {
         switch try _type(of: &value) {
         case .object:
             var object = try _object(from: &value)
             trace.count += 1
-            try _withSegment(segment, unescaping: unescaping) { try _field($0, in: &object, into: &value) }
+            try _withSegment(segment, unescaping: unescaping) { (v) throws(UnboxError) in try _field(v, in: &object, into: &value) }
         case .array:
             guard let index = _arrayIndex(segment) else {
                 trace.count += 1
@@ -241,7 +242,7 @@ extension _DecodingContext {
     @inline(never)
     func _followSlowly(
         _ keyPath: String, from object: UnsafeMutablePointer<csimdjson_object>?, into value: inout csimdjson_value
-    ) throws -> _KeyPathTrace {
+    ) throws(UnboxError) -> _KeyPathTrace {
         let passed: [UnboxPathComponent]
         if let object {
             passed = try _navigate(_KeyPath(keyPath), from: &object.pointee, into: &value)

@@ -11,6 +11,9 @@
 /// ```
 ///
 /// Errors are built only when thrown: decoding that succeeds never pays for them.
+/// Thrown with Swift's typed throws by `Unboxer`'s methods (`throws(UnboxError)`), so that a
+/// `try?` that discards one costs no allocation: an absent optional key costs about what a present
+/// one does. Code written for untyped throws compiles unchanged.
 public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Why decoding failed.
     public enum Reason: Sendable, Equatable {
@@ -38,9 +41,26 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Why decoding failed.
     public var reason: Reason
     /// The path from the document's root to the value that failed (empty for the root).
-    public var path: [UnboxPathComponent]
+    public var path: [UnboxPathComponent] {
+        get {
+            guard let _last else { return _outer }
+            return _outer + CollectionOfOne(_last)
+        }
+        set {
+            _last = newValue.last
+            _outer = Array(newValue.dropLast())
+        }
+    }
     /// The byte offset in the input where the failure applies, when known.
     public var byteOffset: Int?
+
+    /// The path, in two parts: the innermost component is held inline, so that the first one an
+    /// error gets on its way up (the key an `unbox(key:)` missed) allocates nothing.
+    @usableFromInline var _outer: [UnboxPathComponent]
+    @usableFromInline var _last: UnboxPathComponent?
+    /// An error of the caller's own (thrown by a model's `init(unboxer:)` or a closure), carried
+    /// through SimdUnbox's typed throws and thrown as it is by the entry points.
+    @usableFromInline var _underlying: _UnderlyingError?
 
     /// Creates an error.
     ///
@@ -50,8 +70,38 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     ///   - byteOffset: Where in the document's bytes.
     public init(reason: Reason, path: [UnboxPathComponent] = [], byteOffset: Int? = nil) {
         self.reason = reason
-        self.path = path
+        self._last = path.last
+        self._outer = path.count > 1 ? Array(path.dropLast()) : []
         self.byteOffset = byteOffset
+    }
+
+    /// An error with no path (the common case), without touching an array.
+    @usableFromInline
+    init(_reason reason: Reason, byteOffset: Int?) {
+        self.reason = reason
+        self._outer = []
+        self._last = nil
+        self.byteOffset = byteOffset
+    }
+
+    /// `error` as an `UnboxError`: itself if it is one, otherwise carried inside one.
+    @inline(never)
+    @usableFromInline
+    static func _wrapping(_ error: any Error) -> UnboxError {
+        if let error = error as? UnboxError { return error }
+        var wrapped = UnboxError(_reason: .custom("\(error)"), byteOffset: nil)
+        wrapped._underlying = _UnderlyingError(error)
+        return wrapped
+    }
+
+    /// The error an entry point throws: the caller's own error when this one carries it.
+    @usableFromInline
+    var _unwrapped: any Error {
+        _underlying?.error ?? self
+    }
+
+    public static func == (lhs: UnboxError, rhs: UnboxError) -> Bool {
+        lhs.reason == rhs.reason && lhs.byteOffset == rhs.byteOffset && lhs.path == rhs.path
     }
 
     /// A one-line description: `path: reason (byte N)`.
@@ -81,9 +131,13 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     /// Puts `component` in front of the path, as the error travels up towards the root.
-    @usableFromInline
+    @inlinable
     mutating func _prepend(_ component: UnboxPathComponent) {
-        path.insert(component, at: 0)
+        if _last == nil {
+            _last = component
+        } else {
+            _outer.insert(component, at: 0)
+        }
     }
 
     /// Whether the error, met while following a key path, means the value is simply absent: a
@@ -105,5 +159,16 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
         case .malformedJSON, .depthLimitExceeded: true
         default: false
         }
+    }
+}
+
+/// A caller's error travelling inside an `UnboxError` (see `UnboxError._underlying`). Never shared
+/// between threads while a decode runs; handed back to the caller as it was thrown.
+@usableFromInline
+final class _UnderlyingError: @unchecked Sendable {
+    @usableFromInline let error: any Error
+
+    init(_ error: any Error) {
+        self.error = error
     }
 }

@@ -566,6 +566,8 @@ final class _StreamDecoder<Element> {
     /// Applies the error policy to the failure of the window's element `position`.
     private func report(element position: Int, _ error: any Error) throws {
         let index = windowFirstIndex + position
+        // A model's own error reaches here carried inside an `UnboxError`: report it as it was thrown.
+        let error = (error as? UnboxError)?._unwrapped ?? error
         guard var unboxError = error as? UnboxError else {
             if case .stop = policy {
                 isDone = true

@@ -9,7 +9,7 @@ import Foundation
 ///     let type: String
 ///     let payload: JSONValue            // whatever the event carries
 ///
-///     init(unboxer: Unboxer) throws {
+///     init(unboxer: Unboxer) throws(UnboxError) {
 ///         type = try unboxer.unbox(key: "type")
 ///         payload = try unboxer.unbox(key: "payload")
 ///     }
@@ -52,7 +52,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     init(_bytes bytes: UnsafeRawBufferPointer, maximumDepth: Int) throws {
-        self = try _withDocument(bytes, maxDepth: maximumDepth) { try $1._jsonValue(from: &$0) }
+        self = try _withDocument(bytes, maxDepth: maximumDepth) { v, c in try c._jsonValue(from: &v) }
     }
 
     /// Checks that `data` is one valid JSON document, without building anything.
@@ -74,7 +74,7 @@ public enum JSONValue: Sendable, Hashable {
     /// ```
     public static func validate(bytes: some ContiguousBytes, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
         try bytes.withUnsafeBytes { bytes in
-            try _withDocument(bytes, maxDepth: maximumDepth) { try $1._validate(&$0) }
+            try _withDocument(bytes, maxDepth: maximumDepth) { v, c in try c._validate(&v) }
         }
     }
 
@@ -105,7 +105,7 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> JSONValue {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> JSONValue {
         try context._jsonValue(from: &value)
     }
 }
@@ -128,7 +128,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 extension _DecodingContext {
     /// Builds a `JSONValue` from `value`, validating everything in it.
     @usableFromInline
-    func _jsonValue(from value: inout csimdjson_value) throws -> JSONValue {
+    func _jsonValue(from value: inout csimdjson_value) throws(UnboxError) -> JSONValue {
         switch try _type(of: &value) {
         case .null:
             guard try _isNull(&value) else {
@@ -142,16 +142,16 @@ extension _DecodingContext {
         case .string:
             return .string(try _string(from: &value))
         case .array:
-            return .array(try _array(from: &value) { try _jsonValue(from: &$0) })
+            return .array(try _array(from: &value) { (v) throws(UnboxError) in try _jsonValue(from: &v) })
         case .object:
             var object: [String: JSONValue] = [:]
-            try _fields(from: &value) { key, element in object[key] = try _jsonValue(from: &element) }
+            try _fields(from: &value) { (key, element) throws(UnboxError) in object[key] = try _jsonValue(from: &element) }
             return .object(object)
         }
     }
 
     /// Validates everything in `value` without building anything.
-    func _validate(_ value: inout csimdjson_value) throws {
+    func _validate(_ value: inout csimdjson_value) throws(UnboxError) {
         switch try _type(of: &value) {
         case .null:
             guard try _isNull(&value) else {
@@ -170,9 +170,9 @@ extension _DecodingContext {
             let code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
             guard code == CSIMDJSON_SUCCESS else { throw _valueError(code, value: &value, expected: .string) }
         case .array:
-            _ = try _array(from: &value) { try _validate(&$0) }
+            _ = try _array(from: &value) { (v) throws(UnboxError) in try _validate(&v) }
         case .object:
-            try _fields(from: &value) { _, element in try _validate(&element) }
+            try _fields(from: &value) { (_, element) throws(UnboxError) in try _validate(&element) }
         }
     }
 }

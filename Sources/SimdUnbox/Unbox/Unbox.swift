@@ -26,7 +26,7 @@ import Foundation
 ///   and byte offset of the problem.
 @inlinable
 public func unbox<T: UnboxCompatible>(data: Data, maximumDepth: Int = defaultUnboxMaximumDepth) throws -> T {
-    try _withDocument(data: data, maxDepth: maximumDepth) { try T._unbox(from: &$0, context: $1) }
+    try _withDocument(data: data, maxDepth: maximumDepth) { v, c in try T._unbox(from: &v, context: c) }
 }
 
 /// Decodes the value of the root object's field `atKey` from JSON data.
@@ -37,7 +37,7 @@ public func unbox<T: UnboxCompatible>(data: Data, maximumDepth: Int = defaultUnb
 /// ```
 @inlinable
 public func unbox<T: UnboxCompatible>(data: Data, atKey key: String) throws -> T {
-    try _withDocument(data: data, at: .key(key)) { try T._unbox(from: &$0, context: $1) }
+    try _withDocument(data: data, at: .key(key)) { v, c in try T._unbox(from: &v, context: c) }
 }
 
 /// Decodes the value at a key path (`"jobOpenings.0"`, or a JSON Pointer such as
@@ -48,7 +48,7 @@ public func unbox<T: UnboxCompatible>(data: Data, atKey key: String) throws -> T
 /// ```
 @inlinable
 public func unbox<T: UnboxCompatible>(data: Data, atKeyPath keyPath: String) throws -> T {
-    try _withDocument(data: data, at: .keyPath(keyPath)) { try T._unbox(from: &$0, context: $1) }
+    try _withDocument(data: data, at: .keyPath(keyPath)) { v, c in try T._unbox(from: &v, context: c) }
 }
 
 /// Decodes a root array (or the array at `atKey` or `atKeyPath`) from JSON data, dropping the
@@ -62,8 +62,8 @@ public func unbox<T: UnboxCompatible>(
     data: Data, atKey key: String? = nil, atKeyPath keyPath: String? = nil, allowInvalidElements: Bool
 ) throws -> [T] {
     try _withDocument(data: data, at: _location(key: key, keyPath: keyPath)) { value, context in
-        try context._array(from: &value, allowInvalidElements: allowInvalidElements) {
-            try T._unbox(from: &$0, context: context)
+        try context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+            try T._unbox(from: &v, context: context)
         }
     }
 }
@@ -77,8 +77,8 @@ public func unbox<T: UnboxCompatible>(
 public func unbox<T: UnboxableWithContext>(
     data: Data, atKey key: String? = nil, atKeyPath keyPath: String? = nil, context: T.UnboxContext
 ) throws -> T {
-    try _withDocument(data: data, at: _location(key: key, keyPath: keyPath)) {
-        try T._unbox(from: &$0, context: $1, with: context)
+    try _withDocument(data: data, at: _location(key: key, keyPath: keyPath)) { v, c in
+        try T._unbox(from: &v, context: c, with: context)
     }
 }
 
@@ -93,8 +93,8 @@ public func unbox<T: UnboxableWithContext>(
     allowInvalidElements: Bool = false
 ) throws -> [T] {
     try _withDocument(data: data, at: _location(key: key, keyPath: keyPath)) { value, decodingContext in
-        try decodingContext._array(from: &value, allowInvalidElements: allowInvalidElements) {
-            try T._unbox(from: &$0, context: decodingContext, with: context)
+        try decodingContext._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+            try T._unbox(from: &v, context: decodingContext, with: context)
         }
     }
 }
@@ -120,7 +120,7 @@ public func unbox<T: UnboxableWithContext>(
 ///   and byte offset of the problem.
 @inlinable
 public func unbox<T: UnboxCompatible>(string: String, maximumDepth: Int = defaultUnboxMaximumDepth) throws -> T {
-    try _withDocument(string: string, maxDepth: maximumDepth) { try T._unbox(from: &$0, context: $1) }
+    try _withDocument(string: string, maxDepth: maximumDepth) { v, c in try T._unbox(from: &v, context: c) }
 }
 
 /// Decodes the value of the root object's field `atKey` from JSON text.
@@ -131,7 +131,7 @@ public func unbox<T: UnboxCompatible>(string: String, maximumDepth: Int = defaul
 /// ```
 @inlinable
 public func unbox<T: UnboxCompatible>(string: String, atKey key: String) throws -> T {
-    try _withDocument(string: string, at: .key(key)) { try T._unbox(from: &$0, context: $1) }
+    try _withDocument(string: string, at: .key(key)) { v, c in try T._unbox(from: &v, context: c) }
 }
 
 /// Decodes the value at a key path (`"jobOpenings.0"`, or a JSON Pointer such as
@@ -142,7 +142,7 @@ public func unbox<T: UnboxCompatible>(string: String, atKey key: String) throws 
 /// ```
 @inlinable
 public func unbox<T: UnboxCompatible>(string: String, atKeyPath keyPath: String) throws -> T {
-    try _withDocument(string: string, at: .keyPath(keyPath)) { try T._unbox(from: &$0, context: $1) }
+    try _withDocument(string: string, at: .keyPath(keyPath)) { v, c in try T._unbox(from: &v, context: c) }
 }
 
 /// Decodes a root array (or the array at `atKey` or `atKeyPath`) from JSON text, dropping the
@@ -156,8 +156,8 @@ public func unbox<T: UnboxCompatible>(
     string: String, atKey key: String? = nil, atKeyPath keyPath: String? = nil, allowInvalidElements: Bool
 ) throws -> [T] {
     try _withDocument(string: string, at: _location(key: key, keyPath: keyPath)) { value, context in
-        try context._array(from: &value, allowInvalidElements: allowInvalidElements) {
-            try T._unbox(from: &$0, context: context)
+        try context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+            try T._unbox(from: &v, context: context)
         }
     }
 }
@@ -171,8 +171,8 @@ public func unbox<T: UnboxCompatible>(
 public func unbox<T: UnboxableWithContext>(
     string: String, atKey key: String? = nil, atKeyPath keyPath: String? = nil, context: T.UnboxContext
 ) throws -> T {
-    try _withDocument(string: string, at: _location(key: key, keyPath: keyPath)) {
-        try T._unbox(from: &$0, context: $1, with: context)
+    try _withDocument(string: string, at: _location(key: key, keyPath: keyPath)) { v, c in
+        try T._unbox(from: &v, context: c, with: context)
     }
 }
 
@@ -187,8 +187,8 @@ public func unbox<T: UnboxableWithContext>(
     allowInvalidElements: Bool = false
 ) throws -> [T] {
     try _withDocument(string: string, at: _location(key: key, keyPath: keyPath)) { value, decodingContext in
-        try decodingContext._array(from: &value, allowInvalidElements: allowInvalidElements) {
-            try T._unbox(from: &$0, context: decodingContext, with: context)
+        try decodingContext._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+            try T._unbox(from: &v, context: decodingContext, with: context)
         }
     }
 }
@@ -214,7 +214,7 @@ public func unbox<T: UnboxableWithContext>(
 ///   and byte offset of the problem.
 @inlinable
 public func unbox<T: UnboxCompatible>(bytes: some ContiguousBytes, maximumDepth: Int = defaultUnboxMaximumDepth) throws -> T {
-    try _withDocument(bytes: bytes, maxDepth: maximumDepth) { try T._unbox(from: &$0, context: $1) }
+    try _withDocument(bytes: bytes, maxDepth: maximumDepth) { v, c in try T._unbox(from: &v, context: c) }
 }
 
 /// Decodes the value of the root object's field `atKey` from JSON bytes (`[UInt8]`, `ContiguousArray<UInt8>`, `UnsafeRawBufferPointer`, ...).
@@ -225,7 +225,7 @@ public func unbox<T: UnboxCompatible>(bytes: some ContiguousBytes, maximumDepth:
 /// ```
 @inlinable
 public func unbox<T: UnboxCompatible>(bytes: some ContiguousBytes, atKey key: String) throws -> T {
-    try _withDocument(bytes: bytes, at: .key(key)) { try T._unbox(from: &$0, context: $1) }
+    try _withDocument(bytes: bytes, at: .key(key)) { v, c in try T._unbox(from: &v, context: c) }
 }
 
 /// Decodes the value at a key path (`"jobOpenings.0"`, or a JSON Pointer such as
@@ -236,7 +236,7 @@ public func unbox<T: UnboxCompatible>(bytes: some ContiguousBytes, atKey key: St
 /// ```
 @inlinable
 public func unbox<T: UnboxCompatible>(bytes: some ContiguousBytes, atKeyPath keyPath: String) throws -> T {
-    try _withDocument(bytes: bytes, at: .keyPath(keyPath)) { try T._unbox(from: &$0, context: $1) }
+    try _withDocument(bytes: bytes, at: .keyPath(keyPath)) { v, c in try T._unbox(from: &v, context: c) }
 }
 
 /// Decodes a root array (or the array at `atKey` or `atKeyPath`) from JSON bytes (`[UInt8]`, `ContiguousArray<UInt8>`, `UnsafeRawBufferPointer`, ...), dropping the
@@ -250,8 +250,8 @@ public func unbox<T: UnboxCompatible>(
     bytes: some ContiguousBytes, atKey key: String? = nil, atKeyPath keyPath: String? = nil, allowInvalidElements: Bool
 ) throws -> [T] {
     try _withDocument(bytes: bytes, at: _location(key: key, keyPath: keyPath)) { value, context in
-        try context._array(from: &value, allowInvalidElements: allowInvalidElements) {
-            try T._unbox(from: &$0, context: context)
+        try context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+            try T._unbox(from: &v, context: context)
         }
     }
 }
@@ -265,8 +265,8 @@ public func unbox<T: UnboxCompatible>(
 public func unbox<T: UnboxableWithContext>(
     bytes: some ContiguousBytes, atKey key: String? = nil, atKeyPath keyPath: String? = nil, context: T.UnboxContext
 ) throws -> T {
-    try _withDocument(bytes: bytes, at: _location(key: key, keyPath: keyPath)) {
-        try T._unbox(from: &$0, context: $1, with: context)
+    try _withDocument(bytes: bytes, at: _location(key: key, keyPath: keyPath)) { v, c in
+        try T._unbox(from: &v, context: c, with: context)
     }
 }
 
@@ -281,8 +281,8 @@ public func unbox<T: UnboxableWithContext>(
     allowInvalidElements: Bool = false
 ) throws -> [T] {
     try _withDocument(bytes: bytes, at: _location(key: key, keyPath: keyPath)) { value, decodingContext in
-        try decodingContext._array(from: &value, allowInvalidElements: allowInvalidElements) {
-            try T._unbox(from: &$0, context: decodingContext, with: context)
+        try decodingContext._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+            try T._unbox(from: &v, context: decodingContext, with: context)
         }
     }
 }

@@ -6,14 +6,14 @@ import Foundation
 
 extension Bool: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Bool {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Bool {
         try context._bool(from: &value)
     }
 
     @inlinable
     public static func _unbox(
         field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
-    ) throws -> Bool {
+    ) throws(UnboxError) -> Bool {
         var result = false
         var value = csimdjson_value()
         let code = csimdjson_object_find_bool(&object, key.baseAddress, key.count, &result, &value)
@@ -26,14 +26,14 @@ extension Bool: UnboxCompatible {
 
 extension String: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> String {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> String {
         try context._string(from: &value)
     }
 
     @inlinable
     public static func _unbox(
         field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
-    ) throws -> String {
+    ) throws(UnboxError) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         var value = csimdjson_value()
@@ -50,14 +50,14 @@ extension String: UnboxCompatible {
 
 extension Double: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Double {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Double {
         try context._double(from: &value)
     }
 
     @inlinable
     public static func _unbox(
         field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
-    ) throws -> Double {
+    ) throws(UnboxError) -> Double {
         var result = 0.0
         var value = csimdjson_value()
         let code = csimdjson_object_find_double(&object, key.baseAddress, key.count, &result, &value)
@@ -72,7 +72,7 @@ extension Double: UnboxCompatible {
 
 extension Float: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Float {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Float {
         try context._float(from: &value)
     }
 }
@@ -80,7 +80,7 @@ extension Float: UnboxCompatible {
 extension Decimal: UnboxCompatible {
     /// Decodes a `Decimal` from the number's exact text, so `0.1` is exactly one tenth.
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Decimal {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Decimal {
         try context._decimal(from: &value)
     }
 }
@@ -88,7 +88,7 @@ extension Decimal: UnboxCompatible {
 extension URL: UnboxCompatible {
     /// Decodes a `URL` from a string; a string that is not a URL is an invalid value.
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> URL {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> URL {
         let string = try context._string(from: &value)
         guard let url = URL(string: string) else {
             throw context._invalidValueError("\"\(string)\" is not a URL", offset: context._offset(of: &value))
@@ -104,14 +104,14 @@ public protocol _UnboxInteger: FixedWidthInteger, UnboxCompatible {}
 
 extension _UnboxInteger {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Self {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self {
         try context._integer(Self.self, from: &value)
     }
 
     @inlinable
     public static func _unbox(
         field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
-    ) throws -> Self {
+    ) throws(UnboxError) -> Self {
         var value = csimdjson_value()
         let code: csimdjson_error
         if Self.isSigned {

@@ -16,21 +16,21 @@ import CSimdJSON
 /// ```
 public protocol UnboxCompatible {
     /// Decodes a value from the cursor `value`. SimdUnbox's internal entry point.
-    static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Self
+    static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self
 
     /// Finds the field `key` of `object` and decodes its value. SimdUnbox's internal entry point,
     /// which scalar types implement as one fused shim call.
     static func _unbox(
         field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
     )
-        throws -> Self
+        throws(UnboxError) -> Self
 }
 
 extension UnboxCompatible {
     @inlinable
     public static func _unbox(
         field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
-    ) throws -> Self {
+    ) throws(UnboxError) -> Self {
         var value = csimdjson_value()
         try context._field(key, in: &object, into: &value)
         return try _unbox(from: &value, context: context)

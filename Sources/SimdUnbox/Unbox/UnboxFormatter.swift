@@ -28,13 +28,13 @@ public protocol UnboxFormatter {
 
     /// Reads and formats a JSON value (SimdUnbox's internals: the date formatters parse the raw
     /// bytes of a string here; other formatters read the raw value and call `format(unboxedValue:)`).
-    func _format(from value: inout csimdjson_value, context: _DecodingContext) throws -> UnboxFormattedType
+    func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> UnboxFormattedType
 }
 
 extension UnboxFormatter {
     /// Reads the raw value and formats it with `format(unboxedValue:)`.
     @inlinable
-    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws -> UnboxFormattedType {
+    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> UnboxFormattedType {
         let rawValue = try UnboxRawValueType._unbox(from: &value, context: context)
         guard let result = format(unboxedValue: rawValue) else {
             throw context._invalidValueError(
@@ -59,7 +59,7 @@ extension DateFormatter: UnboxFormatter {
 
     /// Parses the string's bytes as they lie in the parser, making a `String` only for the
     /// formatter or an error.
-    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws -> Date {
+    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Date {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
@@ -90,7 +90,7 @@ extension ISO8601DateFormatter: UnboxFormatter {
 
     /// Parses the string's bytes as they lie in the parser, making a `String` only for the
     /// formatter or an error.
-    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws -> Date {
+    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Date {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)

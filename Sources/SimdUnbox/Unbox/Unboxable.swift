@@ -8,7 +8,7 @@ import CSimdJSON
 ///     let age: Int
 ///     let website: URL?
 ///
-///     init(unboxer: Unboxer) throws {
+///     init(unboxer: Unboxer) throws(UnboxError) {
 ///         name = try unboxer.unbox(key: "name")
 ///         age = try unboxer.unbox(key: "age")
 ///         website = try? unboxer.unbox(key: "website")
@@ -34,7 +34,7 @@ public protocol Unboxable: UnboxCompatible {
 
 extension Unboxable {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Self {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self {
         let object = try context._object(from: &value)
         return try context._withUnboxer(object) { try Self(unboxer: $0) }
     }
@@ -48,7 +48,7 @@ extension Unboxable {
 ///     let text: String
 ///     let post: Post
 ///
-///     init(unboxer: Unboxer, context: Post) throws {
+///     init(unboxer: Unboxer, context: Post) throws(UnboxError) {
 ///         text = try unboxer.unbox(key: "text")
 ///         post = context
 ///     }
@@ -72,7 +72,7 @@ public protocol UnboxableWithContext {
 extension UnboxableWithContext {
     @inlinable
     static func _unbox(from value: inout csimdjson_value, context: _DecodingContext, with unboxContext: UnboxContext)
-        throws -> Self
+        throws(UnboxError) -> Self
     {
         let object = try context._object(from: &value)
         return try context._withUnboxer(object) { try Self(unboxer: $0, context: unboxContext) }

@@ -20,7 +20,7 @@ public protocol UnboxableEnum: RawRepresentable, UnboxCompatible where RawValue:
 
 extension UnboxableEnum {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Self {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self {
         let rawValue = try RawValue._unbox(from: &value, context: context)
         guard let result = Self(rawValue: rawValue) else {
             throw context._invalidValueError("\(rawValue) is not a \(Self.self)", offset: context._offset(of: &value))
@@ -53,7 +53,7 @@ public protocol UnboxableByTransform: UnboxCompatible {
 
 extension UnboxableByTransform {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws -> Self {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self {
         let rawValue = try UnboxRawValueType._unbox(from: &value, context: context)
         guard let result = transform(unboxedValue: rawValue) else {
             throw context._invalidValueError(

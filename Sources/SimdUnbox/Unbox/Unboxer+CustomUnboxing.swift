@@ -21,13 +21,13 @@ extension Unboxer {
     /// - Returns: What the closure returned.
     /// - Throws: `UnboxError` (`.custom` when the closure returns `nil`) or the closure's error.
     public static func performCustomUnboxing<T>(data: Data, closure: (Unboxer) throws -> T?) throws -> T {
-        try _withDocument(data: data) { try _performCustomUnboxing(from: &$0, context: $1, closure) }
+        try _withDocument(data: data) { v, c in try _performCustomUnboxing(from: &v, context: c, closure) }
     }
 
     /// Decodes the root object of a JSON string with your own closure. See
     /// `performCustomUnboxing(data:closure:)`.
     public static func performCustomUnboxing<T>(string: String, closure: (Unboxer) throws -> T?) throws -> T {
-        try _withDocument(string: string) { try _performCustomUnboxing(from: &$0, context: $1, closure) }
+        try _withDocument(string: string) { v, c in try _performCustomUnboxing(from: &v, context: c, closure) }
     }
 
     /// Decodes the root object of JSON bytes with your own closure. See
@@ -35,12 +35,12 @@ extension Unboxer {
     public static func performCustomUnboxing<T>(bytes: some ContiguousBytes, closure: (Unboxer) throws -> T?) throws
         -> T
     {
-        try _withDocument(bytes: bytes) { try _performCustomUnboxing(from: &$0, context: $1, closure) }
+        try _withDocument(bytes: bytes) { v, c in try _performCustomUnboxing(from: &v, context: c, closure) }
     }
 
     private static func _performCustomUnboxing<T>(
         from value: inout csimdjson_value, context: _DecodingContext, _ closure: (Unboxer) throws -> T?
-    ) throws -> T {
+    ) throws(UnboxError) -> T {
         let object = try context._object(from: &value)
         guard let result = try context._withUnboxer(object, closure) else {
             throw UnboxError(reason: .custom("the custom unboxing closure returned nil"))

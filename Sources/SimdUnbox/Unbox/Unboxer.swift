@@ -3,7 +3,7 @@ import CSimdJSON
 /// Reads the fields of one JSON object, for the `init(unboxer:)` of an `Unboxable` model.
 ///
 /// ```swift
-/// init(unboxer: Unboxer) throws {
+/// init(unboxer: Unboxer) throws(UnboxError) {
 ///     name = try unboxer.unbox(key: "name")                           // required
 ///     nickname = try? unboxer.unbox(key: "nickname")                  // nil if missing, null or wrong type
 ///     email = try unboxer.unboxIfPresent(key: "email")                // nil if missing or null; wrong type throws
@@ -35,7 +35,7 @@ public struct Unboxer {
 
     /// Throws unless this unboxer is the one being read now.
     @inlinable
-    func _checkLive() throws {
+    func _checkLive() throws(UnboxError) {
         guard _fastPath(_token == _context._state.pointee.activeToken) else { throw _staleError() }
     }
 
@@ -52,12 +52,12 @@ public struct Unboxer {
 
     /// Finds `key` and reads its value with `read`, adding the key to the path of any error.
     @inlinable
-    func _unbox<Result>(key: String, _ read: (inout csimdjson_value) throws -> Result) throws -> Result {
+    func _unbox<Result>(key: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result) throws(UnboxError) -> Result {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
-        do {
-            try _withUTF8(key) { try _context._field($0, in: &object, into: &value) }
+        do throws(UnboxError) {
+            try _withUTF8(key) { (v) throws(UnboxError) in try _context._field(v, in: &object, into: &value) }
             return try read(&value)
         } catch {
             throw _context._prepending(.key(key), to: error)
@@ -66,12 +66,12 @@ public struct Unboxer {
 
     /// Follows `keyPath` and reads the value there with `read`, adding the path to any error.
     @inlinable
-    func _unbox<Result>(keyPath: String, _ read: (inout csimdjson_value) throws -> Result) throws -> Result {
+    func _unbox<Result>(keyPath: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result) throws(UnboxError) -> Result {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
         let trace = try _context._follow(keyPath, from: &object, into: &value)
-        do {
+        do throws(UnboxError) {
             return try read(&value)
         } catch {
             throw _context._prepending(trace.components(of: keyPath), to: error)
@@ -96,11 +96,11 @@ public struct Unboxer {
     /// - Throws: `UnboxError` if the key is missing, the value is `null` or of another type, or
     ///   the value is invalid.
     @inlinable
-    public func unbox<T: UnboxCompatible>(key: String) throws -> T {
+    public func unbox<T: UnboxCompatible>(key: String) throws(UnboxError) -> T {
         try _checkLive()
         var object = _object
-        do {
-            return try _withUTF8(key) { try T._unbox(field: $0, in: &object, context: _context) }
+        do throws(UnboxError) {
+            return try _withUTF8(key) { (v) throws(UnboxError) in try T._unbox(field: v, in: &object, context: _context) }
         } catch {
             throw _context._prepending(.key(key), to: error)
         }
@@ -119,8 +119,8 @@ public struct Unboxer {
     /// - Returns: The decoded value.
     /// - Throws: `UnboxError` if a step is missing or of the wrong type, or the value is invalid.
     @inlinable
-    public func unbox<T: UnboxCompatible>(keyPath: String) throws -> T {
-        try _unbox(keyPath: keyPath) { try T._unbox(from: &$0, context: _context) }
+    public func unbox<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T {
+        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in try T._unbox(from: &v, context: _context) }
     }
 
     // MARK: Optional values
@@ -136,17 +136,17 @@ public struct Unboxer {
     /// - Returns: The decoded value, or `nil`.
     /// - Throws: `UnboxError` if the value is present but of another type or invalid.
     @inlinable
-    public func unboxIfPresent<T: UnboxCompatible>(key: String) throws -> T? {
+    public func unboxIfPresent<T: UnboxCompatible>(key: String) throws(UnboxError) -> T? {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
-        do {
+        do throws(UnboxError) {
             var isNull = false
             let code = _withUTF8(key) {
                 csimdjson_object_find_field_or_null(&object, $0.baseAddress, $0.count, &value, &isNull)
             }
             if code == CSIMDJSON_NO_SUCH_FIELD {
-                guard try _withUTF8(key, { try _context._findEscapedField($0, in: &object, into: &value) }) else {
+                guard try _withUTF8(key, { (v) throws(UnboxError) in try _context._findEscapedField(v, in: &object, into: &value) }) else {
                     return nil
                 }
                 isNull = try _context._isNull(&value)
@@ -167,17 +167,17 @@ public struct Unboxer {
     /// - Returns: The decoded value, or `nil`.
     /// - Throws: `UnboxError` if the value is present but of another type or invalid.
     @inlinable
-    public func unboxIfPresent<T: UnboxCompatible>(keyPath: String) throws -> T? {
+    public func unboxIfPresent<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T? {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
         let trace: _KeyPathTrace
-        do {
+        do throws(UnboxError) {
             trace = try _context._follow(keyPath, from: &object, into: &value)
-        } catch let error as UnboxError where error._meansAbsent {
+        } catch where error._meansAbsent {
             return nil
         }
-        do {
+        do throws(UnboxError) {
             if try _context._isNull(&value) { return nil }
             return try T._unbox(from: &value, context: _context)
         } catch {
@@ -201,20 +201,20 @@ public struct Unboxer {
     ///     fails the whole array).
     /// - Returns: The elements that decoded.
     @inlinable
-    public func unbox<T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws -> [T] {
-        try _unbox(key: key) { value in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
-                try T._unbox(from: &$0, context: _context)
+    public func unbox<T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws(UnboxError) -> [T] {
+        try _unbox(key: key) { (value) throws(UnboxError) in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+                try T._unbox(from: &v, context: _context)
             }
         }
     }
 
     /// Decodes an array at a key path, dropping the elements that fail to decode.
     @inlinable
-    public func unbox<T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws -> [T] {
-        try _unbox(keyPath: keyPath) { value in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
-                try T._unbox(from: &$0, context: _context)
+    public func unbox<T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws(UnboxError) -> [T] {
+        try _unbox(keyPath: keyPath) { (value) throws(UnboxError) in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+                try T._unbox(from: &v, context: _context)
             }
         }
     }
@@ -225,19 +225,19 @@ public struct Unboxer {
     /// let scores: [String: Int] = try unboxer.unbox(key: "scores", allowInvalidElements: true)
     /// ```
     @inlinable
-    public func unbox<K: UnboxableKey, T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws -> [K: T] {
-        try _unbox(key: key) {
-            try [K: T]._unbox(from: &$0, context: _context, allowInvalidElements: allowInvalidElements)
+    public func unbox<K: UnboxableKey, T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws(UnboxError) -> [K: T] {
+        try _unbox(key: key) { (v) throws(UnboxError) in
+            try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
         }
     }
 
     /// Decodes a dictionary at a key path, dropping the entries whose values fail to decode.
     @inlinable
-    public func unbox<K: UnboxableKey, T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws
+    public func unbox<K: UnboxableKey, T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws(UnboxError)
         -> [K: T]
     {
-        try _unbox(keyPath: keyPath) {
-            try [K: T]._unbox(from: &$0, context: _context, allowInvalidElements: allowInvalidElements)
+        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in
+            try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
         }
     }
 
@@ -249,14 +249,14 @@ public struct Unboxer {
     /// let author: Author = try unboxer.unbox(key: "author", context: database)
     /// ```
     @inlinable
-    public func unbox<T: UnboxableWithContext>(key: String, context: T.UnboxContext) throws -> T {
-        try _unbox(key: key) { try T._unbox(from: &$0, context: _context, with: context) }
+    public func unbox<T: UnboxableWithContext>(key: String, context: T.UnboxContext) throws(UnboxError) -> T {
+        try _unbox(key: key) { (v) throws(UnboxError) in try T._unbox(from: &v, context: _context, with: context) }
     }
 
     /// Decodes an `UnboxableWithContext` model at a key path, passing `context` to it.
     @inlinable
-    public func unbox<T: UnboxableWithContext>(keyPath: String, context: T.UnboxContext) throws -> T {
-        try _unbox(keyPath: keyPath) { try T._unbox(from: &$0, context: _context, with: context) }
+    public func unbox<T: UnboxableWithContext>(keyPath: String, context: T.UnboxContext) throws(UnboxError) -> T {
+        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in try T._unbox(from: &v, context: _context, with: context) }
     }
 
     /// Decodes an array of `UnboxableWithContext` models, passing `context` to each.
@@ -267,10 +267,10 @@ public struct Unboxer {
     @inlinable
     public func unbox<T: UnboxableWithContext>(
         key: String, context: T.UnboxContext, allowInvalidElements: Bool = false
-    ) throws -> [T] {
-        try _unbox(key: key) { value in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
-                try T._unbox(from: &$0, context: _context, with: context)
+    ) throws(UnboxError) -> [T] {
+        try _unbox(key: key) { (value) throws(UnboxError) in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+                try T._unbox(from: &v, context: _context, with: context)
             }
         }
     }
@@ -279,10 +279,10 @@ public struct Unboxer {
     @inlinable
     public func unbox<T: UnboxableWithContext>(
         keyPath: String, context: T.UnboxContext, allowInvalidElements: Bool = false
-    ) throws -> [T] {
-        try _unbox(keyPath: keyPath) { value in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
-                try T._unbox(from: &$0, context: _context, with: context)
+    ) throws(UnboxError) -> [T] {
+        try _unbox(keyPath: keyPath) { (value) throws(UnboxError) in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+                try T._unbox(from: &v, context: _context, with: context)
             }
         }
     }
@@ -299,14 +299,14 @@ public struct Unboxer {
     ///
     /// - Throws: `UnboxError` with `.invalidValue` when the formatter returns `nil`.
     @inlinable
-    public func unbox<F: UnboxFormatter>(key: String, formatter: F) throws -> F.UnboxFormattedType {
-        try _unbox(key: key) { try formatter._format(from: &$0, context: _context) }
+    public func unbox<F: UnboxFormatter>(key: String, formatter: F) throws(UnboxError) -> F.UnboxFormattedType {
+        try _unbox(key: key) { (v) throws(UnboxError) in try formatter._format(from: &v, context: _context) }
     }
 
     /// Decodes the raw value at a key path and formats it with `formatter`.
     @inlinable
-    public func unbox<F: UnboxFormatter>(keyPath: String, formatter: F) throws -> F.UnboxFormattedType {
-        try _unbox(keyPath: keyPath) { try formatter._format(from: &$0, context: _context) }
+    public func unbox<F: UnboxFormatter>(keyPath: String, formatter: F) throws(UnboxError) -> F.UnboxFormattedType {
+        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in try formatter._format(from: &v, context: _context) }
     }
 
     /// Decodes an array of raw values and formats each with `formatter`.
@@ -315,24 +315,24 @@ public struct Unboxer {
     /// let dates: [Date] = try unboxer.unbox(key: "dates", formatter: formatter)
     /// ```
     @inlinable
-    public func unbox<F: UnboxFormatter>(key: String, formatter: F, allowInvalidElements: Bool = false) throws
+    public func unbox<F: UnboxFormatter>(key: String, formatter: F, allowInvalidElements: Bool = false) throws(UnboxError)
         -> [F.UnboxFormattedType]
     {
-        try _unbox(key: key) { value in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
-                try formatter._format(from: &$0, context: _context)
+        try _unbox(key: key) { (value) throws(UnboxError) in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+                try formatter._format(from: &v, context: _context)
             }
         }
     }
 
     /// Decodes an array of raw values at a key path and formats each with `formatter`.
     @inlinable
-    public func unbox<F: UnboxFormatter>(keyPath: String, formatter: F, allowInvalidElements: Bool = false) throws
+    public func unbox<F: UnboxFormatter>(keyPath: String, formatter: F, allowInvalidElements: Bool = false) throws(UnboxError)
         -> [F.UnboxFormattedType]
     {
-        try _unbox(keyPath: keyPath) { value in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
-                try formatter._format(from: &$0, context: _context)
+        try _unbox(keyPath: keyPath) { (value) throws(UnboxError) in
+            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
+                try formatter._format(from: &v, context: _context)
             }
         }
     }
@@ -340,7 +340,7 @@ public struct Unboxer {
     /// Decodes the field's raw value and formats it with `formatter`, or returns `nil` when the
     /// key is missing or the value is `null`.
     @inlinable
-    public func unboxIfPresent<F: UnboxFormatter>(key: String, formatter: F) throws -> F.UnboxFormattedType? {
+    public func unboxIfPresent<F: UnboxFormatter>(key: String, formatter: F) throws(UnboxError) -> F.UnboxFormattedType? {
         let raw: F.UnboxRawValueType? = try unboxIfPresent(key: key)
         guard let raw else { return nil }
         guard let result = formatter.format(unboxedValue: raw) else {

@@ -132,8 +132,8 @@ private struct Child: UnboxableWithContext {
         do {
             let _: String = try parent.unbox(key: "title")
             parentError = nil
-        } catch let error as UnboxError {
-            parentError = error
+        } catch {
+            parentError = error  // typed: `Unboxer` throws `UnboxError`
         }
     }
 }
