@@ -142,15 +142,18 @@ extension GeneratedData {
         try cachedFile(
             named: "simdunbox-orders-\(keyStyle.rawValue)-\(targetSize)-seed\(seed)-v\(userStyleFormatVersion).json"
         ) { emit in
+            // Other key styles: as many orders as the snake_case file has, whatever their size.
+            var size = targetSize
             var count = Int.max
             if keyStyle != .snakeCase {
                 var sizing = OrderGenerator(seed: seed, keyStyle: .snakeCase)
                 count = writeElements(targetSize: targetSize, layout: .array, chunk: { _ in }) { index, buffer in
                     sizing.appendOrder(index: index, to: &buffer)
                 }
+                size = .max
             }
             var generator = OrderGenerator(seed: seed, keyStyle: keyStyle)
-            writeElements(targetSize: .max, maximumCount: count, layout: .array, chunk: emit) { index, buffer in
+            writeElements(targetSize: size, maximumCount: count, layout: .array, chunk: emit) { index, buffer in
                 generator.appendOrder(index: index, to: &buffer)
             }
         }
