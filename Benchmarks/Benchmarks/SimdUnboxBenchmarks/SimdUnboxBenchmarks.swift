@@ -9,7 +9,8 @@
 //   C++simdjson                simdjson On-Demand into equivalent C++ structs: the ceiling
 //
 // The streaming workloads (`stream-*`, StreamBenchmarks.swift) decode a file one model at a time
-// and compare with JSONDecoder decoding the whole file.
+// and compare with JSONDecoder decoding the whole file. The user-style family (`user-*`,
+// UserStyleBenchmarks.swift) decodes models written the way apps write them.
 //
 // package-benchmark runs each benchmark in a process of its own. Inputs are loaded in each
 // benchmark's setup hook, outside the measurement. A `<workload>:validation` benchmark checks, in
@@ -24,6 +25,10 @@ import SimdUnbox
 
 let benchmarks: @Sendable () -> Void = {
     for workload in Workloads.selected {
+        if workload.family == .userStyle {
+            registerUserStyle(workload)
+            continue
+        }
         switch workload.name {
         case "twitter.json":
             register(

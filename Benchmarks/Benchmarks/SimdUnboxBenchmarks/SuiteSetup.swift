@@ -40,6 +40,18 @@ enum SuiteSetup {
     /// Loads the input of `workload` (keeping only one input in memory at a time) and, if
     /// `validate` is set, checks once that every competitor decodes it into the same models.
     static func prepare<Model>(_ workload: Workload, _ competitors: Competitors<Model>, validate: Bool) throws {
+        let validation: ((Data) throws -> Void)? =
+            validate
+            ? { data in
+                announceKernels()
+                try self.validate(workload, data, competitors)
+            } : nil
+        try prepare(workload, validation: validation)
+    }
+
+    /// Loads the input of `workload` (keeping only one input in memory at a time) and runs
+    /// `validation` on it the first time it is given, once per workload.
+    static func prepare(_ workload: Workload, validation: ((Data) throws -> Void)?) throws {
         state.lock.lock()
         defer { state.lock.unlock() }
         if state.current?.name != workload.name {
@@ -47,9 +59,8 @@ enum SuiteSetup {
             trimMemory()
             state.current = (workload.name, try workload.loadInput())
         }
-        if validate, !state.validated.contains(workload.name), let data = state.current?.data {
-            announceKernels()
-            try self.validate(workload, data, competitors)
+        if let validation, !state.validated.contains(workload.name), let data = state.current?.data {
+            try validation(data)
             state.validated.insert(workload.name)
             trimMemory()
         }
@@ -86,22 +97,23 @@ enum SuiteSetup {
         )
     }
 
-    private static func expectEqual<Model: Equatable>(
-        _ reference: Model, _ other: Model, _ workload: Workload, _ competitor: String, doubleTolerance: UInt64
+    static func expectEqual<Model: Equatable>(
+        _ reference: Model, _ other: Model, _ workload: Workload, _ competitor: String, doubleTolerance: UInt64,
+        referenceName: String = "SimdUnbox"
     ) throws {
         if reference == other { return }
         let comparison = ModelInspection.compare(reference, other, doubleTolerance: doubleTolerance)
         if let difference = comparison.difference {
-            fail("\(workload.name): \(competitor) decoded a different model than SimdUnbox at \(difference)")
+            fail("\(workload.name): \(competitor) decoded a different model than \(referenceName) at \(difference)")
         }
         // Only doubles differ, within the tolerance: one of the parsers rounds differently.
         print(
-            "warning: \(workload.name): \(competitor) differs from SimdUnbox in \(comparison.nearlyEqualDoubles) "
+            "warning: \(workload.name): \(competitor) differs from \(referenceName) in \(comparison.nearlyEqualDoubles) "
                 + "doubles by up to \(comparison.largestUlpDifference) ULP (rounding); all other values are equal"
         )
     }
 
-    private static func fail(_ message: String) -> Never {
+    static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
         fatalError(message)
     }

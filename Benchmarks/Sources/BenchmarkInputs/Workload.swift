@@ -42,6 +42,60 @@ public struct Workload: Hashable, Sendable {
         case generated(bytes: Int)
         /// Generated records of about this many bytes in all, one per line (JSON Lines).
         case generatedLines(bytes: Int)
+        /// A generated array of orders (see `OrderGenerator`) of about this many bytes.
+        case generatedOrders(bytes: Int, keyStyle: OrderGenerator.KeyStyle)
+        /// Generated sensor readings (see `ReadingGenerator`), one per line, about this many bytes.
+        case generatedReadings(bytes: Int)
+    }
+
+    /// Which family of models a workload belongs to.
+    public enum Family: String, Sendable {
+        /// Models written by the suite's authors: fields read in document order, few key paths or
+        /// absent keys.
+        case tuned
+        /// Models written the way users write them (see `UserStyleCase`).
+        case userStyle = "user-style"
+    }
+
+    /// The workloads of the user-style family: models written as apps write them, in their own
+    /// field order, with `try?`, key paths, date formatters and key strategies.
+    public enum UserStyleCase: String, Sendable {
+        /// twitter.json: Unbox model, DateFormatter `EEE MMM dd HH:mm:ss Z yyyy`, and its Codable twin.
+        case twitter
+        /// The same without the text dates (kept as strings): what the decoder itself costs.
+        case twitterWithoutDates
+        /// citm_catalog.json: important fields first, `try?` for the null fields, millisecond dates.
+        case citm
+        /// canada.json: the geometry reached by key paths.
+        case canada
+        /// github_events.json: key paths into actor, repo and payload, a `yyyy-MM-dd'T'HH:mm:ssZ` formatter.
+        case githubEvents
+        /// twitter.json as plain Codable: camelCase properties, `.convertFromSnakeCase`.
+        case codableTwitter
+        /// github_events.json as plain Codable: `.convertFromSnakeCase`, `.iso8601`, a free-form payload enum.
+        case codableGitHubEvents
+        /// Generated orders, fields read in document order (the reference for the three below).
+        case ordersDocumentOrder
+        /// The same orders, every object's fields read in reverse order.
+        case ordersReverseOrder
+        /// Document order plus six optional keys that no order has.
+        case ordersAbsentKeys
+        /// Nested values read through key paths (`shipping.address.city`) instead of nested models.
+        case ordersKeyPaths
+        /// The orders with snake_case keys, decoded with `.convertFromSnakeCase` into camelCase properties.
+        case ordersConvertFromSnakeCase
+        /// The same orders with camelCase keys, decoded with the default keys into the same models.
+        case ordersCamelCase
+        /// Sensor readings from a JSON Lines file, one small model a line, with a key path and a date.
+        case streamReadings
+
+        /// Whether only the Codable decoders are measured (no Unbox model).
+        public var isCodableOnly: Bool {
+            switch self {
+            case .codableTwitter, .codableGitHubEvents, .ordersConvertFromSnakeCase, .ordersCamelCase: true
+            default: false
+            }
+        }
     }
 
     public var name: String
@@ -51,22 +105,33 @@ public struct Workload: Hashable, Sendable {
     public var streamMode: StreamMode?
     /// For `.stream` workloads, the model of each record.
     public var streamModel: StreamModel
+    /// For the user-style family, which of its workloads this is; `nil` for the tuned models.
+    public var userStyleCase: UserStyleCase?
 
     public init(
-        name: String, kind: Kind, source: Source, streamMode: StreamMode? = nil, streamModel: StreamModel = .record
+        name: String, kind: Kind, source: Source, streamMode: StreamMode? = nil, streamModel: StreamModel = .record,
+        userStyleCase: UserStyleCase? = nil
     ) {
         self.name = name
         self.kind = kind
         self.source = source
         self.streamMode = streamMode
         self.streamModel = streamModel
+        self.userStyleCase = userStyleCase
+    }
+
+    /// The family of models the workload decodes into.
+    public var family: Family {
+        userStyleCase == nil ? .tuned : .userStyle
     }
 
     /// The target size of a generated input; nil for corpus files.
     public var generatedBytes: Int? {
         switch source {
         case .corpus: nil
-        case .generated(let bytes), .generatedLines(let bytes): bytes
+        case .generated(let bytes), .generatedLines(let bytes), .generatedOrders(let bytes, _),
+            .generatedReadings(let bytes):
+            bytes
         }
     }
 
@@ -85,6 +150,10 @@ public struct Workload: Hashable, Sendable {
     /// decoding the whole file, the way Foundation users read such files, and with simdjson's C++
     /// reading the whole file's records one at a time.
     public var competitors: [Competitor] {
+        if let userStyleCase {
+            return userStyleCase.isCodableOnly
+                ? [.simdJSONDecoder, .jsonDecoder] : [.simdUnbox, .simdJSONDecoder, .jsonDecoder]
+        }
         if kind == .stream { return [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] }
         return isHuge ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] : Competitor.allCases
     }
@@ -96,7 +165,7 @@ public struct Workload: Hashable, Sendable {
         switch source {
         case .corpus(let file):
             return try Data(contentsOf: Workloads.dataDirectory.appendingPathComponent(file))
-        case .generated, .generatedLines:
+        case .generated, .generatedLines, .generatedOrders, .generatedReadings:
             return try Data(contentsOf: inputFile())
         }
     }
@@ -109,6 +178,9 @@ public struct Workload: Hashable, Sendable {
         case .corpus(let file): Workloads.dataDirectory.appendingPathComponent(file)
         case .generated(let bytes): try GeneratedData.file(targetSize: bytes)
         case .generatedLines(let bytes): try GeneratedData.file(targetSize: bytes, layout: .jsonLines)
+        case .generatedOrders(let bytes, let keyStyle):
+            try GeneratedData.ordersFile(targetSize: bytes, keyStyle: keyStyle)
+        case .generatedReadings(let bytes): try GeneratedData.readingsFile(targetSize: bytes)
         }
     }
 
@@ -188,14 +260,56 @@ public enum Workloads {
                     source: .generatedLines(bytes: size.bytes), streamMode: .reader, streamModel: .summary),
             ]
         }
+        return workloads + userStyle
+    }()
+
+    /// The generated inputs of the user-style family: 10 MB (about 20,000 orders); 1 MB in the
+    /// quick pass, which runs only those.
+    public static let userStyleSizes: [(label: String, bytes: Int)] = [("1MB", 1_000_000), ("10MB", 10_000_000)]
+
+    /// The user-style family (Sources/CorpusModels/UserStyle*.swift), in report order.
+    public static let userStyle: [Workload] = {
+        var workloads: [Workload] = [
+            ("user-twitter.json", "twitter.json", .twitter),
+            ("user-twitter-nodates.json", "twitter.json", .twitterWithoutDates),
+            ("user-citm_catalog.json", "citm_catalog.json", .citm),
+            ("user-canada.json", "canada.json", .canada),
+            ("user-github_events.json", "github_events.json", .githubEvents),
+            ("user-codable-twitter.json", "twitter.json", .codableTwitter),
+            ("user-codable-github_events.json", "github_events.json", .codableGitHubEvents),
+        ].map { (name: String, file: String, userStyleCase: Workload.UserStyleCase) in
+            Workload(name: name, kind: .full, source: .corpus(file), userStyleCase: userStyleCase)
+        }
+        for size in userStyleSizes {
+            let orders: [(String, OrderGenerator.KeyStyle, Workload.UserStyleCase)] = [
+                ("user-orders-document-order", .snakeCase, .ordersDocumentOrder),
+                ("user-orders-reverse-order", .snakeCase, .ordersReverseOrder),
+                ("user-orders-absent-keys", .snakeCase, .ordersAbsentKeys),
+                ("user-orders-key-paths", .snakeCase, .ordersKeyPaths),
+                ("user-orders-convert-snake-case", .snakeCase, .ordersConvertFromSnakeCase),
+                ("user-orders-camel-case", .camelCase, .ordersCamelCase),
+            ]
+            for (name, keyStyle, userStyleCase) in orders {
+                workloads.append(
+                    Workload(
+                        name: "\(name)-\(size.label)", kind: .full,
+                        source: .generatedOrders(bytes: size.bytes, keyStyle: keyStyle), userStyleCase: userStyleCase))
+            }
+            workloads.append(
+                Workload(
+                    name: "user-stream-readings-\(size.label)", kind: .stream,
+                    source: .generatedReadings(bytes: size.bytes), streamMode: .reader, userStyleCase: .streamReadings))
+        }
         return workloads
     }()
 
     /// The workloads to run: all but the 1 GB ones unless `SIMDUNBOX_BENCH_LARGE=1`, and without the
-    /// 100 MB ones when `SIMDUNBOX_BENCH_QUICK=1`. The 1 MB streams run in the quick pass only.
+    /// 100 MB ones when `SIMDUNBOX_BENCH_QUICK=1`. The 1 MB streams run in the quick pass only, and
+    /// so do the 1 MB inputs of the user-style family (10 MB otherwise).
     public static var selected: [Workload] {
         all.filter { workload in
             guard let bytes = workload.generatedBytes else { return true }
+            if workload.family == .userStyle { return (bytes < 10_000_000) == Environment.quick }
             if workload.kind == .stream && bytes < 100_000_000 { return Environment.quick }
             if bytes >= 1_000_000_000 { return Environment.large }
             if bytes >= 100_000_000 { return !Environment.quick }

@@ -41,10 +41,19 @@ public enum GeneratedData {
     ///   - layout: An array (default) or JSON Lines.
     /// - Throws: File-system errors from creating or renaming the file.
     public static func file(targetSize: Int, seed: UInt64 = defaultSeed, layout: Layout = .array) throws -> URL {
+        let suffix = layout == .array ? "json" : "jsonl"
+        return try cachedFile(named: "simdunbox-records-\(targetSize)-seed\(seed)-v\(formatVersion).\(suffix)") { emit in
+            write(targetSize: targetSize, seed: seed, layout: layout, chunk: emit)
+        }
+    }
+
+    /// Returns the URL of the file `name` in the temporary directory, writing it first with `write`
+    /// (which hands its bytes over in chunks) if it does not exist yet.
+    ///
+    /// - Throws: File-system errors from creating, writing or renaming the file.
+    static func cachedFile(named name: String, write: (_ emit: ([UInt8]) -> Void) -> Void) throws -> URL {
         let directory = FileManager.default.temporaryDirectory
-        let url = directory.appendingPathComponent(
-            "simdunbox-records-\(targetSize)-seed\(seed)-v\(formatVersion).\(layout == .array ? "json" : "jsonl")"
-        )
+        let url = directory.appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: url.path) {
             return url
         }
@@ -56,7 +65,7 @@ public enum GeneratedData {
         }
         let handle = try FileHandle(forWritingTo: partial)
         var failure: (any Error)?
-        write(targetSize: targetSize, seed: seed, layout: layout) { chunk in
+        write { chunk in
             guard failure == nil else { return }
             do { try handle.write(contentsOf: chunk) } catch { failure = error }
         }
@@ -77,14 +86,27 @@ public enum GeneratedData {
     /// Produces the document in chunks of about 4 MiB.
     static func write(targetSize: Int, seed: UInt64, layout: Layout, chunk emit: ([UInt8]) -> Void) {
         var generator = RecordGenerator(seed: seed)
+        writeElements(targetSize: targetSize, layout: layout, chunk: emit) { index, buffer in
+            generator.appendRecord(index: index, to: &buffer)
+        }
+    }
+
+    /// Lays out elements (`[a,b,...]` or one per line) until `targetSize` bytes are reached, in
+    /// chunks of about 4 MiB; `appendElement` appends the element of an index.
+    /// Stops after `maximumCount` elements if that comes first; returns the number of elements.
+    @discardableResult
+    static func writeElements(
+        targetSize: Int, maximumCount: Int = .max, layout: Layout, chunk emit: ([UInt8]) -> Void,
+        appendElement: (_ index: Int, _ buffer: inout [UInt8]) -> Void
+    ) -> Int {
         let chunkSize = 4 << 20
         var buffer: [UInt8] = layout == .array ? [UInt8(ascii: "[")] : []
         buffer.reserveCapacity(chunkSize + 4_096)
         var written = 0
         var index = 0
-        while written + buffer.count < targetSize - 1 {
+        while written + buffer.count < targetSize - 1 && index < maximumCount {
             if index > 0 && layout == .array { buffer.append(UInt8(ascii: ",")) }
-            generator.appendRecord(index: index, to: &buffer)
+            appendElement(index, &buffer)
             if layout == .jsonLines { buffer.append(UInt8(ascii: "\n")) }
             index += 1
             if buffer.count >= chunkSize {
@@ -95,5 +117,61 @@ public enum GeneratedData {
         }
         if layout == .array { buffer.append(UInt8(ascii: "]")) }
         emit(buffer)
+        return index
+    }
+}
+
+extension GeneratedData {
+    /// Bumped whenever ``OrderGenerator`` or ``ReadingGenerator`` changes its output.
+    static let userStyleFormatVersion = 1
+
+    /// Returns the URL of a cached array of ``OrderGenerator`` orders of about `targetSize` bytes,
+    /// generating it if needed (`simdunbox-orders-<style>-<bytes>-seed<seed>-v<format>.json`).
+    ///
+    /// The size is that of the snake_case orders; the camelCase file holds the same orders (as many,
+    /// with the same values), so it is a little smaller.
+    ///
+    /// - Parameters:
+    ///   - targetSize: The minimum size of the file in bytes.
+    ///   - keyStyle: snake_case or camelCase keys; the values are the same.
+    ///   - seed: The generator's seed.
+    /// - Throws: File-system errors from creating or renaming the file.
+    public static func ordersFile(
+        targetSize: Int, keyStyle: OrderGenerator.KeyStyle, seed: UInt64 = defaultSeed
+    ) throws -> URL {
+        try cachedFile(
+            named: "simdunbox-orders-\(keyStyle.rawValue)-\(targetSize)-seed\(seed)-v\(userStyleFormatVersion).json"
+        ) { emit in
+            // Other key styles: as many orders as the snake_case file has, whatever their size.
+            var size = targetSize
+            var count = Int.max
+            if keyStyle != .snakeCase {
+                var sizing = OrderGenerator(seed: seed, keyStyle: .snakeCase)
+                count = writeElements(targetSize: targetSize, layout: .array, chunk: { _ in }) { index, buffer in
+                    sizing.appendOrder(index: index, to: &buffer)
+                }
+                size = .max
+            }
+            var generator = OrderGenerator(seed: seed, keyStyle: keyStyle)
+            writeElements(targetSize: size, maximumCount: count, layout: .array, chunk: emit) { index, buffer in
+                generator.appendOrder(index: index, to: &buffer)
+            }
+        }
+    }
+
+    /// Returns the URL of a cached JSON Lines file of ``ReadingGenerator`` readings of about
+    /// `targetSize` bytes, generating it if needed (`simdunbox-readings-<bytes>-seed<seed>-v<format>.jsonl`).
+    ///
+    /// - Parameters:
+    ///   - targetSize: The minimum size of the file in bytes.
+    ///   - seed: The generator's seed.
+    /// - Throws: File-system errors from creating or renaming the file.
+    public static func readingsFile(targetSize: Int, seed: UInt64 = defaultSeed) throws -> URL {
+        try cachedFile(named: "simdunbox-readings-\(targetSize)-seed\(seed)-v\(userStyleFormatVersion).jsonl") { emit in
+            var generator = ReadingGenerator(seed: seed)
+            writeElements(targetSize: targetSize, layout: .jsonLines, chunk: emit) { index, buffer in
+                generator.appendReading(index: index, to: &buffer)
+            }
+        }
     }
 }

@@ -39,12 +39,23 @@ struct Report {
 
         let rows = try ReportRow.make(from: measurements)
         let machine = Machine.current(toolchain: toolchain)
-        print(TableFormatter.markdown(rows, machine: machine))
+        let tuned = rows.filter { $0.workload.family == .tuned }
+        let userStyle = rows.filter { $0.workload.family == .userStyle }
+        if !tuned.isEmpty {
+            print(TableFormatter.markdown(tuned, machine: machine))
+        } else {
+            print(machine.summary)
+        }
+        if !userStyle.isEmpty {
+            print("")
+            print(TableFormatter.userStyleMarkdown(userStyle))
+        }
 
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let json = try ResultsDocument(machine: machine, rows: rows).encoded()
         try json.write(to: output.appendingPathComponent("latest.json"))
-        let svg = ThroughputChart.svg(rows, machine: machine)
+        // The chart shows the tuned workloads (the README's chart); the table has the rest.
+        let svg = ThroughputChart.svg(tuned.isEmpty ? rows : tuned, machine: machine)
         try Data(svg.utf8).write(to: output.appendingPathComponent("throughput.svg"))
         print("")
         print("Wrote \(output.appendingPathComponent("latest.json").path) and throughput.svg")
@@ -101,6 +112,28 @@ struct ReportRow {
     var workload: Workload
     var inputBytes: Int
     var cells: [Competitor: Cell]
+
+    /// For the generated orders of the user-style family: the document-order row of the same size.
+    func documentOrderReference(in rows: [ReportRow]) -> ReportRow? {
+        switch workload.userStyleCase {
+        case .ordersReverseOrder, .ordersAbsentKeys, .ordersKeyPaths, .ordersConvertFromSnakeCase, .ordersCamelCase:
+            return rows.first {
+                $0.workload.userStyleCase == .ordersDocumentOrder
+                    && $0.workload.generatedBytes == workload.generatedBytes
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// This row's median time for `competitor` over `reference`'s (> 1: slower). For the Codable-only
+    /// rows, SimdUnbox's reference is absent and so is the ratio.
+    func timeRatio(_ competitor: Competitor, over reference: ReportRow) -> Double? {
+        guard let time = cells[competitor]?.medianNanoseconds,
+            let referenceTime = reference.cells[competitor]?.medianNanoseconds, referenceTime > 0
+        else { return nil }
+        return time / referenceTime
+    }
 
     func ratio(_ numerator: Competitor, _ denominator: Competitor) -> Double? {
         guard let top = cells[numerator]?.megabytesPerSecond, let bottom = cells[denominator]?.megabytesPerSecond,

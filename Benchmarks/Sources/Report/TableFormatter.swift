@@ -26,6 +26,50 @@ enum TableFormatter {
             ]
             lines.append(line)
         }
+        return [
+            "SimdUnbox benchmarks: MB/s = input bytes / median wall-clock time (higher is better); "
+                + "mallocs and peak RSS per decode (median).",
+            machine.summary,
+            "",
+            table(header: header, lines: lines),
+        ].joined(separator: "\n")
+    }
+
+    /// The user-style family's table: the three Swift decoders, their ratios to JSONDecoder, and
+    /// for the generated orders each idiom's time over the document-order model's.
+    static func userStyleMarkdown(_ rows: [ReportRow]) -> String {
+        let header = [
+            "user-style workload", "input", "SimdUnbox MB/s", "SimdJSONDecoder MB/s", "JSONDecoder MB/s",
+            "SimdUnbox / JSONDecoder", "SimdJSONDecoder / JSONDecoder", "SimdUnbox time / document order",
+            "SimdJSONDecoder time / document order", "mallocs SimdUnbox", "mallocs SimdJSONDecoder",
+            "mallocs JSONDecoder",
+        ]
+        let lines = rows.map { row in
+            let reference = row.documentOrderReference(in: rows)
+            return [
+                row.workload.name, bytes(Double(row.inputBytes)),
+                throughput(row.cells[.simdUnbox]?.megabytesPerSecond),
+                throughput(row.cells[.simdJSONDecoder]?.megabytesPerSecond),
+                throughput(row.cells[.jsonDecoder]?.megabytesPerSecond),
+                ratio(row.ratio(.simdUnbox, .jsonDecoder)),
+                ratio(row.ratio(.simdJSONDecoder, .jsonDecoder)),
+                ratio(reference.flatMap { row.timeRatio(.simdUnbox, over: $0) }),
+                ratio(reference.flatMap { row.timeRatio(.simdJSONDecoder, over: $0) }),
+                count(row.cells[.simdUnbox]?.mallocs),
+                count(row.cells[.simdJSONDecoder]?.mallocs),
+                count(row.cells[.jsonDecoder]?.mallocs),
+            ]
+        }
+        return [
+            "Models written the way users write them (Sources/CorpusModels/UserStyle*.swift): own field order, "
+                + "try?, key paths, date formatters, key strategies.",
+            "",
+            table(header: header, lines: lines),
+        ].joined(separator: "\n")
+    }
+
+    /// A Markdown table, its columns padded to their widest cell, numbers right-aligned.
+    static func table(header: [String], lines: [[String]]) -> String {
         var widths = header.map(\.count)
         for line in lines {
             for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) }
@@ -38,10 +82,6 @@ enum TableFormatter {
             return "| " + padded.joined(separator: " | ") + " |"
         }
         var output = [
-            "SimdUnbox benchmarks: MB/s = input bytes / median wall-clock time (higher is better); "
-                + "mallocs and peak RSS per decode (median).",
-            machine.summary,
-            "",
             render(header),
             "|" + widths.enumerated().map { index, width in
                 index == 0 ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
@@ -99,6 +139,11 @@ struct ResultsDocument: Encodable {
         var simdUnboxOverJSONDecoder: Double?
         var simdUnboxOverCpp: Double?
         var simdJSONDecoderOverJSONDecoder: Double?
+        var family: String
+        /// For the generated orders of the user-style family: this idiom's time over the
+        /// document-order model's, per decoder.
+        var simdUnboxTimeOverDocumentOrder: Double?
+        var simdJSONDecoderTimeOverDocumentOrder: Double?
     }
 
     var generatedBy = "scripts/benchmark.sh (package-benchmark Influx export, read by the Report target)"
@@ -108,7 +153,8 @@ struct ResultsDocument: Encodable {
     init(machine: Machine, rows: [ReportRow]) {
         self.machine = machine
         workloads = rows.map { row in
-            WorkloadResult(
+            let reference = row.documentOrderReference(in: rows)
+            return WorkloadResult(
                 workload: row.workload.name,
                 kind: row.workload.kind.rawValue,
                 inputBytes: row.inputBytes,
@@ -127,7 +173,10 @@ struct ResultsDocument: Encodable {
                 },
                 simdUnboxOverJSONDecoder: row.ratio(.simdUnbox, .jsonDecoder),
                 simdUnboxOverCpp: row.ratio(.simdUnbox, .cppSimdjson),
-                simdJSONDecoderOverJSONDecoder: row.ratio(.simdJSONDecoder, .jsonDecoder)
+                simdJSONDecoderOverJSONDecoder: row.ratio(.simdJSONDecoder, .jsonDecoder),
+                family: row.workload.family.rawValue,
+                simdUnboxTimeOverDocumentOrder: reference.flatMap { row.timeRatio(.simdUnbox, over: $0) },
+                simdJSONDecoderTimeOverDocumentOrder: reference.flatMap { row.timeRatio(.simdJSONDecoder, over: $0) }
             )
         }
     }
