@@ -27,6 +27,11 @@ final class _CodableSession {
     @exclusivity(unchecked) var lastToken: UInt64 = 0
     /// Whether keys are matched as written.
     let usesDefaultKeys: Bool
+    /// Whether keyed containers convert all their object's keys up front (`.custom`, which runs
+    /// as Foundation runs it: per key and object, with the coding path).
+    let usesKeyTable: Bool
+    /// With `convertFromSnakeCase`: the parser's converted keys (see `_SnakeCaseKeys`).
+    let snakeCaseKeys: _SnakeCaseKeys?
     /// The options' user info as `Decoder` hands it out, built on first use.
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
@@ -44,6 +49,20 @@ final class _CodableSession {
         valueKinds = parserCache.valueKinds
         parserCache.generation &+= 1
         generation = parserCache.generation
+        switch options.keyDecodingStrategy {
+        case .convertFromSnakeCase:
+            let keys = parserCache.snakeCaseKeys ?? _SnakeCaseKeys()
+            parserCache.snakeCaseKeys = keys
+            keys.begin(generation: generation, parser: parser.handle)
+            snakeCaseKeys = keys
+            usesKeyTable = false
+        case .useDefaultKeys:
+            snakeCaseKeys = nil
+            usesKeyTable = false
+        default:
+            snakeCaseKeys = nil
+            usesKeyTable = true
+        }
     }
 
     deinit {
@@ -70,6 +89,7 @@ final class _CodableSession {
         }
         keyedBoxes.removeAll()
         _EscapedKeyedContainers.keep(escaped)
+        snakeCaseKeys?.trim()
     }
 
     /// Whether the decode is over (`close()`).
@@ -80,6 +100,7 @@ final class _CodableSession {
     func prepareForNextElement() {
         path.count = 0
         live.count = 0
+        snakeCaseKeys?.trim()
     }
 
     /// The coding path down to level `level`.
@@ -262,6 +283,8 @@ final class _CodableParserCache {
     @exclusivity(unchecked) var keyTypes: [ObjectIdentifier: KeyType] = [:]
     /// The number of the latest decode.
     @exclusivity(unchecked) var generation: UInt64 = 0
+    /// The keys converted by `convertFromSnakeCase` (made by the first decode with it).
+    @exclusivity(unchecked) var snakeCaseKeys: _SnakeCaseKeys?
 }
 
 /// How each type seen so far is read (`_ValueKind`): a small open-addressed table keyed by the
