@@ -99,13 +99,35 @@ final class _CodableSession {
     /// buffers. Tokens keep counting up, so containers kept from an earlier element stay stale.
     func prepareForNextElement() {
         path.count = 0
+        changedLevel = 0
         live.count = 0
         snakeCaseKeys?.trim()
     }
 
-    /// The coding path down to level `level`.
+    /// The lowest level whose step changed (`setPath`, `hold`) since the coding path was last
+    /// made, so that a path made for an error can be handed out again, or its unchanged steps
+    /// reused, by the next error.
+    @exclusivity(unchecked) var changedLevel = 0
+    /// The coding path made last.
+    @exclusivity(unchecked) private var madePath: [any CodingKey] = []
+
+    /// The coding path down to level `level`. Errors thrown and discarded in a row (a `try?` chain
+    /// on one value, on each value of an array or dictionary) share what they can: the path made
+    /// last is handed out again, or its steps that did not change are.
     func codingPath(_ level: Int) -> [any CodingKey] {
-        (0..<Swift.min(level, path.count)).map { codingKey(path[$0], level: $0) }
+        let count = Swift.min(level, path.count)
+        let kept = Swift.min(changedLevel, madePath.count)
+        if kept >= count {
+            if madePath.count == count { return madePath }
+            return Array(madePath[..<count])
+        }
+        var result: [any CodingKey] = []
+        result.reserveCapacity(count)
+        result.append(contentsOf: madePath[..<kept])
+        for step in kept..<count { result.append(codingKey(path[step], level: step)) }
+        madePath = result
+        changedLevel = Int.max
+        return result
     }
 
     /// The coding path down to level `level`, then `component` (the step below `level`).
@@ -119,7 +141,7 @@ final class _CodableSession {
     func codingKey(_ component: _CodingPathComponent, level: Int) -> any CodingKey {
         switch component {
         case .smallKey(let type, let byte): _CodingPathComponent._key(type, byte)
-        case .index(let index): _CodableKey(index: index)
+        case .index(let index): _IndexCodingKey(index)
         case .superKey: _CodableKey(stringValue: "super")
         case .held:
             if level < heldKeys.count, let key = heldKeys[level] { key.codingKey } else { _CodableKey(stringValue: "") }
@@ -145,6 +167,7 @@ final class _CodableSession {
     /// any value below it, is stale by then).
     @inline(never)
     func hold(_ key: _HeldKey, level: Int) -> _CodingPathComponent {
+        if level < changedLevel { changedLevel = level }
         if level < heldKeys.count {
             heldKeys[level] = key
         } else {
@@ -159,6 +182,7 @@ final class _CodableSession {
     func setPath(_ level: Int, _ component: _CodingPathComponent) {
         // Steps never made (a decoder made below a missing level) read as `super`.
         path.set(level, component, filling: .superKey)
+        if level < changedLevel { changedLevel = level }
     }
 
     /// A fresh token for a value at level `level`, which becomes the live one there (and makes
@@ -285,6 +309,10 @@ final class _CodableParserCache {
     @exclusivity(unchecked) var generation: UInt64 = 0
     /// The keys converted by `convertFromSnakeCase` (made by the first decode with it).
     @exclusivity(unchecked) var snakeCaseKeys: _SnakeCaseKeys?
+    /// The descriptions of errors made so far, by kind, type and JSON type found
+    /// (`_CodableDecoder._description`).
+    @exclusivity(unchecked) var errorDescriptions:
+        [(kind: UInt8, type: ObjectIdentifier, found: UInt8, description: String)] = []
 }
 
 /// How each type seen so far is read (`_ValueKind`): a small open-addressed table keyed by the
