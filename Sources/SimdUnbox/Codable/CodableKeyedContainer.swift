@@ -569,7 +569,9 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         try _require(key, into: &value, peek: true)
         var isNull = false
         let code = csimdjson_value_is_null(&value, &isNull)
-        if isNull || code != CSIMDJSON_SUCCESS, let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys }) {
+        if isNull || code != CSIMDJSON_SUCCESS,
+            let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys })
+        {
             snakeCaseKeys._withUnsafeGuaranteedRef { $0.markRead(level: level) }
         }
         guard code == CSIMDJSON_SUCCESS else {

@@ -99,7 +99,8 @@ struct SnakeCaseKeyTests {
     }
 
     static let people = [
-        #"{"first_name": "a", "last_name": "b", "age_in_years": 3, "tags": ["x"], "home_address": {"street_name": "s", "zip_code": 1}}"#,
+        #"{"first_name": "a", "last_name": "b", "age_in_years": 3, "tags": ["x"], "#
+            + #""home_address": {"street_name": "s", "zip_code": 1}}"#,
         #"{"tags": [], "age_in_years": 3, "first_name": "a"}"#,
         #"{"first_name": "a", "firstName": "b", "age_in_years": 3, "tags": []}"#,
         #"{"first_name": "a", "age_in_years": "3", "tags": []}"#,
