@@ -12,8 +12,10 @@
 //    decoder, and swaps it back: no allocation per value but the containers the standard library
 //    boxes.
 // 3. Keyed containers keep the object cursor and look fields up in the input, in any order
-//    (simdjson's unordered lookup wraps around). There is no per-object dictionary of keys (with
-//    the default key strategy); scalars are read by fused "find key and read" shim calls.
+//    (simdjson's unordered lookup wraps around). There is no per-object dictionary of keys (but
+//    with a `.custom` key strategy); scalars are read by fused "find key and read" shim calls.
+//    With `convertFromSnakeCase`, containers walk their object's fields, each key converted once
+//    per parser (see SnakeCaseKeys.swift).
 // 4. The coding path is a stack of unmaterialized steps (keys, indices) in the shared session,
 //    turned into `[CodingKey]` only when someone asks for it, in practice when an error is built.
 // 5. On-Demand is forward-only: a nested container is valid until its parent moves on. Tokens per

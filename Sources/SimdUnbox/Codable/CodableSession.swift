@@ -27,6 +27,11 @@ final class _CodableSession {
     @exclusivity(unchecked) var lastToken: UInt64 = 0
     /// Whether keys are matched as written.
     let usesDefaultKeys: Bool
+    /// Whether keyed containers convert all their object's keys up front (`.custom`, which runs
+    /// as Foundation runs it: per key and object, with the coding path).
+    let usesKeyTable: Bool
+    /// With `convertFromSnakeCase`: the parser's converted keys (see `_SnakeCaseKeys`).
+    let snakeCaseKeys: _SnakeCaseKeys?
     /// The options' user info as `Decoder` hands it out, built on first use.
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
@@ -44,6 +49,20 @@ final class _CodableSession {
         valueKinds = parserCache.valueKinds
         parserCache.generation &+= 1
         generation = parserCache.generation
+        switch options.keyDecodingStrategy {
+        case .convertFromSnakeCase:
+            let keys = parserCache.snakeCaseKeys ?? _SnakeCaseKeys()
+            parserCache.snakeCaseKeys = keys
+            keys.begin(generation: generation, parser: parser.handle)
+            snakeCaseKeys = keys
+            usesKeyTable = false
+        case .useDefaultKeys:
+            snakeCaseKeys = nil
+            usesKeyTable = false
+        default:
+            snakeCaseKeys = nil
+            usesKeyTable = true
+        }
     }
 
     deinit {
@@ -70,6 +89,7 @@ final class _CodableSession {
         }
         keyedBoxes.removeAll()
         _EscapedKeyedContainers.keep(escaped)
+        snakeCaseKeys?.trim()
     }
 
     /// Whether the decode is over (`close()`).
@@ -79,12 +99,35 @@ final class _CodableSession {
     /// buffers. Tokens keep counting up, so containers kept from an earlier element stay stale.
     func prepareForNextElement() {
         path.count = 0
+        changedLevel = 0
         live.count = 0
+        snakeCaseKeys?.trim()
     }
 
-    /// The coding path down to level `level`.
+    /// The lowest level whose step changed (`setPath`, `hold`) since the coding path was last
+    /// made, so that a path made for an error can be handed out again, or its unchanged steps
+    /// reused, by the next error.
+    @exclusivity(unchecked) var changedLevel = 0
+    /// The coding path made last.
+    @exclusivity(unchecked) private var madePath: [any CodingKey] = []
+
+    /// The coding path down to level `level`. Errors thrown and discarded in a row (a `try?` chain
+    /// on one value, on each value of an array or dictionary) share what they can: the path made
+    /// last is handed out again, or its steps that did not change are.
     func codingPath(_ level: Int) -> [any CodingKey] {
-        (0..<Swift.min(level, path.count)).map { codingKey(path[$0], level: $0) }
+        let count = Swift.min(level, path.count)
+        let kept = Swift.min(changedLevel, madePath.count)
+        if kept >= count {
+            if madePath.count == count { return madePath }
+            return Array(madePath[..<count])
+        }
+        var result: [any CodingKey] = []
+        result.reserveCapacity(count)
+        result.append(contentsOf: madePath[..<kept])
+        for step in kept..<count { result.append(codingKey(path[step], level: step)) }
+        madePath = result
+        changedLevel = Int.max
+        return result
     }
 
     /// The coding path down to level `level`, then `component` (the step below `level`).
@@ -98,7 +141,7 @@ final class _CodableSession {
     func codingKey(_ component: _CodingPathComponent, level: Int) -> any CodingKey {
         switch component {
         case .smallKey(let type, let byte): _CodingPathComponent._key(type, byte)
-        case .index(let index): _CodableKey(index: index)
+        case .index(let index): _IndexCodingKey(index)
         case .superKey: _CodableKey(stringValue: "super")
         case .held:
             if level < heldKeys.count, let key = heldKeys[level] { key.codingKey } else { _CodableKey(stringValue: "") }
@@ -124,6 +167,7 @@ final class _CodableSession {
     /// any value below it, is stale by then).
     @inline(never)
     func hold(_ key: _HeldKey, level: Int) -> _CodingPathComponent {
+        if level < changedLevel { changedLevel = level }
         if level < heldKeys.count {
             heldKeys[level] = key
         } else {
@@ -138,6 +182,7 @@ final class _CodableSession {
     func setPath(_ level: Int, _ component: _CodingPathComponent) {
         // Steps never made (a decoder made below a missing level) read as `super`.
         path.set(level, component, filling: .superKey)
+        if level < changedLevel { changedLevel = level }
     }
 
     /// A fresh token for a value at level `level`, which becomes the live one there (and makes
@@ -262,6 +307,12 @@ final class _CodableParserCache {
     @exclusivity(unchecked) var keyTypes: [ObjectIdentifier: KeyType] = [:]
     /// The number of the latest decode.
     @exclusivity(unchecked) var generation: UInt64 = 0
+    /// The keys converted by `convertFromSnakeCase` (made by the first decode with it).
+    @exclusivity(unchecked) var snakeCaseKeys: _SnakeCaseKeys?
+    /// The descriptions of errors made so far, by kind, type and JSON type found
+    /// (`_CodableDecoder._description`).
+    @exclusivity(unchecked) var errorDescriptions:
+        [(kind: UInt8, type: ObjectIdentifier, found: UInt8, description: String)] = []
 }
 
 /// How each type seen so far is read (`_ValueKind`): a small open-addressed table keyed by the

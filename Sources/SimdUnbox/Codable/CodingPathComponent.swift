@@ -37,22 +37,44 @@ enum _HeldKey {
 
 /// The coding keys SimdJSONDecoder makes up: array indices (`"Index 3"`, as Foundation spells
 /// them), `super`, dictionary keys and the segments of a key path.
+///
+/// Three words, so that a coding path holds it inline in its existential: with an `Int?` (25
+/// bytes) every key of a materialized path was an allocation of its own.
 struct _CodableKey: CodingKey, Sendable {
     let stringValue: String
-    let intValue: Int?
+    /// The integer value, `Int.min` for none (no key SimdJSONDecoder makes has that value).
+    private let _intValue: Int
+
+    var intValue: Int? { _intValue == Int.min ? nil : _intValue }
 
     init(stringValue: String) {
         self.stringValue = stringValue
-        self.intValue = nil
+        self._intValue = Int.min
     }
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
-        self.intValue = intValue
+        self._intValue = intValue
     }
 
     init(index: Int) {
         self.stringValue = "Index \(index)"
-        self.intValue = index
+        self._intValue = index
     }
+}
+
+/// An array index in a coding path, named `"Index N"` only when someone asks (as Foundation's
+/// `_CodingKey.index` does): making the name for every index of every path made was about 350
+/// instructions a key.
+struct _IndexCodingKey: CodingKey, Sendable {
+    let index: Int
+
+    init(_ index: Int) { self.index = index }
+
+    init?(stringValue: String) { nil }
+
+    init(intValue: Int) { index = intValue }
+
+    var stringValue: String { "Index \(index)" }
+    var intValue: Int? { index }
 }

@@ -62,8 +62,10 @@ public final class SimdJSONDecoder: Sendable {
     /// decoder.keyDecodingStrategy = .convertFromSnakeCase  // "screen_name" → screenName
     /// ```
     ///
-    /// Strategies other than `.useDefaultKeys` read every key of each object up front (as
-    /// Foundation does for every object), which costs some speed.
+    /// With `.convertFromSnakeCase`, each distinct key is converted once and kept (a bounded
+    /// number, with each parser), and keyed containers read every key of their object as they go,
+    /// so that the first of several keys converting to one name wins, as in Foundation. A
+    /// `.custom` strategy runs for every key of each object, as Foundation runs it.
     public var keyDecodingStrategy: KeyDecodingStrategy {
         get { _options.withLock { $0.keyDecodingStrategy } }
         set { _options.withLock { $0.keyDecodingStrategy = newValue } }

@@ -1,0 +1,579 @@
+import CSimdJSON
+import Foundation
+
+// Keys under `convertFromSnakeCase`
+// =================================
+//
+// Foundation converts every key of every object (`created_at` → `createdAt`) and looks the model's
+// keys up among the converted ones; when several keys of an object convert to the same name, the
+// first one in the object wins. Converting is slow (`capitalized`, `split`, `joined`), and a
+// dictionary per object is slower than reading the object.
+//
+// Here each distinct key is converted once and kept (`_SnakeCaseKeys`, with the parser: one decode
+// at a time uses it, so no lock), as a number for its converted name. A keyed container walks its
+// object's fields in order (`_SnakeCaseKeys.find`), telling each key's name number by its bytes,
+// and remembers the first field of each name it has passed, so that:
+// - a model reading in document order walks the object once, as with default keys;
+// - a name met before (out of order, or read twice) goes back to its first field;
+// - a name not met before is looked for from the furthest field walked, and is missing once the
+//   walk reaches the end: the first field of each name, exactly as Foundation finds it.
+// No per-object table of keys, no `String` for a key seen before.
+
+/// A table from short byte strings to numbers, for `_SnakeCaseKeys`: open addressing over a
+/// power-of-two number of slots, the strings copied into memory of its own (with 8 bytes to spare
+/// after the last, so that comparisons read whole words).
+struct _ByteTable {
+    struct Entry {
+        var hash: UInt64
+        var start: Int
+        var length: Int
+        var value: Int32
+        /// The string holds no `"` and no backslash (a shim lookup can take it as it is).
+        var plain: Bool
+    }
+
+    private var slots: UnsafeMutablePointer<Int32>
+    private var slotMask: Int
+    private var entries: UnsafeMutablePointer<Entry>
+    private var entryCapacity: Int
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    private var bytesCapacity: Int
+    private var bytesUsed = 0
+    /// The number of strings held.
+    private(set) var count = 0
+
+    init() {
+        slotMask = 63
+        slots = .allocate(capacity: 64)
+        slots.initialize(repeating: -1, count: 64)
+        entryCapacity = 32
+        entries = .allocate(capacity: entryCapacity)
+        bytesCapacity = 1024
+        bytes = .allocate(capacity: bytesCapacity + 8)
+    }
+
+    func deallocate() {
+        slots.deallocate()
+        entries.deallocate()
+        bytes.deallocate()
+    }
+
+    /// The entry numbered `index` (`index(for:)`).
+    @inline(__always)
+    func entry(_ index: Int32) -> Entry { entries[Int(index)] }
+
+    /// The index of the entry for `key`, or -1. `padded`: at least 8 bytes can be read past the
+    /// end of `key` (the parser's scratch buffer, which has `CSIMDJSON_PADDING` to spare), so it
+    /// is read a word at a time.
+    @inline(__always)
+    func index(for key: UnsafeRawBufferPointer, padded: Bool) -> Int32 {
+        let hash = padded ? Self.paddedHash(key) : Self.hash(key)
+        var slot = Int(truncatingIfNeeded: hash) & slotMask
+        while true {
+            let index = slots[slot]
+            if index < 0 { return -1 }
+            let entry = entries[Int(index)]
+            if entry.hash == hash && entry.length == key.count
+                && (padded ? _paddedEqual(bytes + entry.start, key) : _equal(bytes + entry.start, key))
+            {
+                return index
+            }
+            slot = (slot + 1) & slotMask
+        }
+    }
+
+    /// Whether the `key.count` bytes at `stored` are `key`, read a word at a time (both padded).
+    @inline(__always)
+    private func _paddedEqual(_ stored: UnsafeMutablePointer<UInt8>, _ key: UnsafeRawBufferPointer) -> Bool {
+        guard key.count > 0, let right = key.baseAddress else { return true }
+        let left = UnsafeRawPointer(stored)
+        var offset = 0
+        while offset &+ 8 <= key.count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset &+= 8
+        }
+        guard offset < key.count else { return true }
+        let mask = ~UInt64(0) >> (64 &- 8 &* UInt64(truncatingIfNeeded: key.count &- offset))
+        return (left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            ^ right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & mask == 0
+    }
+
+    private func _equal(_ stored: UnsafeMutablePointer<UInt8>, _ key: UnsafeRawBufferPointer) -> Bool {
+        key.count == 0 || memcmp(stored, key.baseAddress.unsafelyUnwrapped, key.count) == 0
+    }
+
+    /// Adds `key` (not in the table) with `value`; returns its entry's index.
+    @discardableResult
+    mutating func insert(_ key: UnsafeRawBufferPointer, value: Int32) -> Int32 {
+        if (count + 1) * 2 > slotMask + 1 { _growSlots() }
+        if count == entryCapacity {
+            entryCapacity *= 2
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity)
+            grown.moveInitialize(from: entries, count: count)
+            entries.deallocate()
+            entries = grown
+        }
+        if bytesUsed + key.count > bytesCapacity {
+            bytesCapacity = Swift.max(bytesCapacity * 2, bytesUsed + key.count)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: bytesCapacity + 8)
+            grown.initialize(from: bytes, count: bytesUsed)
+            bytes.deallocate()
+            bytes = grown
+        }
+        if let base = key.baseAddress {
+            (bytes + bytesUsed).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: key.count)
+        }
+        let plain = !key.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        let hash = Self.hash(key)
+        (entries + count).initialize(
+            to: Entry(hash: hash, start: bytesUsed, length: key.count, value: value, plain: plain))
+        bytesUsed += key.count
+        _place(count, hash: hash)
+        count += 1
+        return Int32(count - 1)
+    }
+
+    private func _place(_ index: Int, hash: UInt64) {
+        var slot = Int(truncatingIfNeeded: hash) & slotMask
+        while slots[slot] >= 0 { slot = (slot + 1) & slotMask }
+        slots[slot] = Int32(index)
+    }
+
+    private mutating func _growSlots() {
+        let capacity = (slotMask + 1) * 2
+        slots.deallocate()
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: -1, count: capacity)
+        slotMask = capacity - 1
+        for index in 0..<count { _place(index, hash: entries[index].hash) }
+    }
+
+    static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// A hash of `key`: its length and its first and last eight bytes (fewer, zero-filled, for a
+    /// shorter key). Hashing every word cost about 30 instructions more per key on twitter.json;
+    /// the keys of a document rarely share both ends.
+    static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
+        var first: UInt64 = 0
+        var last: UInt64 = 0
+        if let base = key.baseAddress {
+            if key.count >= 8 {
+                first = base.loadUnaligned(as: UInt64.self)
+                last = base.loadUnaligned(fromByteOffset: key.count - 8, as: UInt64.self)
+            } else {
+                for offset in 0..<key.count {
+                    first |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) << (8 * UInt64(offset))
+                }
+            }
+        }
+        return _combine(key.count, first, last)
+    }
+
+    /// `hash(key)` for a padded key, its first word read whole and masked.
+    @inline(__always)
+    static func paddedHash(_ key: UnsafeRawBufferPointer) -> UInt64 {
+        guard key.count > 0, let base = key.baseAddress else { return _combine(0, 0, 0) }
+        var first = base.loadUnaligned(as: UInt64.self)
+        var last: UInt64 = 0
+        if key.count >= 8 {
+            last = base.loadUnaligned(fromByteOffset: key.count &- 8, as: UInt64.self)
+        } else {
+            first &= ~UInt64(0) >> (64 &- 8 &* UInt64(truncatingIfNeeded: key.count))
+        }
+        return _combine(key.count, first, last)
+    }
+
+    @inline(__always)
+    static func _combine(_ count: Int, _ first: UInt64, _ last: UInt64) -> UInt64 {
+        let hash = (first ^ (last &* multiplier) ^ UInt64(truncatingIfNeeded: count)) &* multiplier
+        return hash ^ (hash >> 29)
+    }
+}
+
+/// What a keyed container's walk over its object's fields has reached (`_SnakeCaseKeys.find`).
+struct _SnakeCaseCursor {
+    /// The container's object: the decode (`_CodableParserCache.generation`) and token it belongs to.
+    var generation: UInt64 = 0
+    var token: UInt64 = 0
+    var iterator = csimdjson_object_iterator()
+    /// The field the iterator stands on (-1 before the first, `scanned` once past the last, -2
+    /// before the walk started).
+    var index = -2
+    /// The number of fields walked from the first: their names are in the seen table.
+    var scanned = 0
+    /// Whether the walk has passed the last field.
+    var complete = false
+    /// Whether two fields walked have the same name (a lookup by a key's bytes could then find
+    /// the wrong one).
+    var repeats = false
+    /// The value of the field the iterator stands on, when nobody has read it yet (`untouched`).
+    var value = csimdjson_value()
+    var untouched = false
+    /// Tells this object's entries in the seen table from those of earlier objects.
+    var stamp: UInt64 = 0
+    /// The seen table: per slot, a stamp, a name number, the first field with that name and its
+    /// key (an entry of `_SnakeCaseKeys.keys`).
+    var seen: UnsafeMutablePointer<_SeenField>?
+    var seenMask = 0
+    var seenCount = 0
+}
+
+/// A name met in a walk over an object (`_SnakeCaseCursor.seen`).
+struct _SeenField {
+    var stamp: UInt64
+    var name: Int32
+    var field: Int32
+    var key: Int32
+}
+
+/// The converted names of the keys met under `convertFromSnakeCase`, kept with a parser from one
+/// decode to the next (see the comment at the top of this file), and the walks of the objects that
+/// the decode's keyed containers read, one per nesting level.
+final class _SnakeCaseKeys {
+    /// The number of distinct keys (and names) kept from one decode to the next: more, and all are
+    /// forgotten when a decode starts or ends, so that documents of ever new keys (identifiers used
+    /// as keys) do not grow the memory a parser keeps without limit.
+    static let limit = 4096
+
+    /// A key as written (unescaped) → the number of its converted name.
+    @exclusivity(unchecked) private var keys = _ByteTable()
+    /// A converted name → its number.
+    @exclusivity(unchecked) private var nameNumbers = _ByteTable()
+    /// The converted names, by number.
+    @exclusivity(unchecked) private(set) var names: [String] = []
+    /// Counts the times the tables were emptied: a name number is valid with the epoch it was read in.
+    @exclusivity(unchecked) private(set) var epoch: UInt32 = 1
+    @exclusivity(unchecked) private var cursors: UnsafeMutablePointer<_SnakeCaseCursor>
+    @exclusivity(unchecked) private var cursorCapacity = 8
+    @exclusivity(unchecked) private var lastStamp: UInt64 = 0
+    /// The decode under way (`begin`): its number and parser.
+    @exclusivity(unchecked) private var generation: UInt64 = 0
+    @exclusivity(unchecked) private var parser: OpaquePointer?
+
+    init() {
+        cursors = .allocate(capacity: cursorCapacity)
+        cursors.initialize(repeating: _SnakeCaseCursor(), count: cursorCapacity)
+    }
+
+    deinit {
+        keys.deallocate()
+        nameNumbers.deallocate()
+        for level in 0..<cursorCapacity { cursors[level].seen?.deallocate() }
+        cursors.deallocate()
+    }
+
+    /// The number of distinct keys kept.
+    var count: Int { keys.count }
+
+    /// Starts a decode, numbered `generation`, on `parser`.
+    func begin(generation: UInt64, parser: OpaquePointer) {
+        trim()
+        self.generation = generation
+        self.parser = parser
+    }
+
+    /// Forgets every key if more than `limit` are kept. Only between decodes (or stream elements):
+    /// containers hold name numbers.
+    func trim() {
+        guard keys.count > Self.limit || nameNumbers.count > Self.limit else { return }
+        keys.deallocate()
+        nameNumbers.deallocate()
+        keys = _ByteTable()
+        nameNumbers = _ByteTable()
+        names = []
+        epoch &+= 1
+        for level in 0..<cursorCapacity {
+            cursors[level].seen?.deallocate()
+            cursors[level] = _SnakeCaseCursor()
+        }
+    }
+
+    // MARK: Names
+
+    /// The number of the name `name` (a model's key), added if new.
+    func number(ofName name: UnsafeRawBufferPointer) -> Int32 {
+        let index = nameNumbers.index(for: name, padded: false)
+        if index >= 0 { return nameNumbers.entry(index).value }
+        let number = Int32(names.count)
+        names.append(_validatedString(name.baseAddress?.assumingMemoryBound(to: UInt8.self), name.count))
+        nameNumbers.insert(name, value: number)
+        return number
+    }
+
+    /// The number of the name `name`, added if new.
+    func number(ofName name: String) -> Int32 {
+        var name = name
+        return name.withUTF8 { utf8 -> Int32 in self.number(ofName: UnsafeRawBufferPointer(utf8)) }
+    }
+
+    /// The entry in `keys` of `key`, a key as written in the input, read by the parser (padded).
+    @inline(__always)
+    private func _key(_ key: UnsafeRawBufferPointer) -> Int32 {
+        let index = keys.index(for: key, padded: true)
+        if _fastPath(index >= 0) { return index }
+        return _convert(key)
+    }
+
+    @inline(never)
+    private func _convert(_ key: UnsafeRawBufferPointer) -> Int32 {
+        var converted = _convertFromSnakeCase(
+            _validatedString(key.baseAddress?.assumingMemoryBound(to: UInt8.self), key.count))
+        let number = converted.withUTF8 { utf8 -> Int32 in self.number(ofName: UnsafeRawBufferPointer(utf8)) }
+        return keys.insert(key, value: number)
+    }
+
+    // MARK: Walking an object
+
+    /// The cursor for the object of the container at `level` with `token`, started over the
+    /// object if it was another's.
+    @inline(__always)
+    private func _cursor(level: Int, token: UInt64) -> UnsafeMutablePointer<_SnakeCaseCursor> {
+        if _slowPath(level >= cursorCapacity) { _growCursors(level + 1) }
+        let cursor = cursors + level
+        if _slowPath(cursor.pointee.generation != generation || cursor.pointee.token != token) {
+            lastStamp &+= 1
+            cursor.pointee.generation = generation
+            cursor.pointee.token = token
+            cursor.pointee.index = -2
+            cursor.pointee.scanned = 0
+            cursor.pointee.complete = false
+            cursor.pointee.repeats = false
+            cursor.pointee.untouched = false
+            cursor.pointee.stamp = lastStamp
+            cursor.pointee.seenCount = 0
+        }
+        return cursor
+    }
+
+    private func _growCursors(_ needed: Int) {
+        let capacity = Swift.max(needed, cursorCapacity * 2)
+        let grown = UnsafeMutablePointer<_SnakeCaseCursor>.allocate(capacity: capacity)
+        grown.moveInitialize(from: cursors, count: cursorCapacity)
+        (grown + cursorCapacity).initialize(repeating: _SnakeCaseCursor(), count: capacity - cursorCapacity)
+        cursors.deallocate()
+        cursors = grown
+        cursorCapacity = capacity
+    }
+
+    /// Finds the first field of `object` (read by the container at `level` with `token`) whose key
+    /// converts to the name numbered `name`: `CSIMDJSON_SUCCESS` with its value in `value`,
+    /// `CSIMDJSON_NO_SUCH_FIELD`, or malformed JSON met on the way. `peek`: the caller only looks
+    /// at the value without reading it (`contains`, a `null` check), so a lookup of the same name
+    /// next can have it again without going back.
+    func find(
+        _ name: Int32, in object: inout csimdjson_object, level: Int, token: UInt64, into value: inout csimdjson_value,
+        peek: Bool = false
+    ) -> csimdjson_error {
+        let cursor = _cursor(level: level, token: token)
+        if let seen = _seen(cursor, name) {
+            let field = Int(seen.field)
+            if field == cursor.pointee.index && cursor.pointee.untouched {
+                value = cursor.pointee.value
+                cursor.pointee.untouched = peek
+                return CSIMDJSON_SUCCESS
+            }
+            let code = _move(cursor, to: field, key: seen.key, in: &object, into: &value)
+            if code == CSIMDJSON_SUCCESS { _leave(cursor, value, peek: peek) }
+            return code
+        }
+        if cursor.pointee.complete { return CSIMDJSON_NO_SUCH_FIELD }
+        let last = cursor.pointee.scanned - 1
+        if cursor.pointee.index != last {
+            if last >= 0 {
+                // Back to the last field walked (the ones before it are known).
+                guard let seen = _seenField(cursor, last) else { return CSIMDJSON_TAPE_ERROR }
+                let code = _move(cursor, to: last, key: seen.key, in: &object, into: &value)
+                guard code == CSIMDJSON_SUCCESS else { return code }
+            } else {
+                let code = _restart(cursor, &object)
+                guard code == CSIMDJSON_SUCCESS else { return code }
+            }
+        }
+        let parser = self.parser
+        while true {
+            var hasField = false
+            var key: UnsafePointer<UInt8>?
+            var count = 0
+            let code = csimdjson_object_iterator_next(parser, &cursor.pointee.iterator, &hasField, &key, &count, &value)
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { return code }
+            let index = cursor.pointee.index &+ 1
+            cursor.pointee.index = index
+            guard hasField else {
+                cursor.pointee.complete = true
+                cursor.pointee.untouched = false
+                return CSIMDJSON_NO_SUCH_FIELD
+            }
+            cursor.pointee.scanned = index &+ 1
+            let entry = _key(UnsafeRawBufferPointer(start: key, count: count))
+            let number = keys.entry(entry).value
+            if _record(cursor, number, field: index, key: entry) && number == name {
+                _leave(cursor, value, peek: peek)
+                return CSIMDJSON_SUCCESS
+            }
+        }
+    }
+
+    /// Records that the value the walk at `level` stands on was read (a `null` checked and
+    /// consumed): a later lookup goes back to it.
+    func markRead(level: Int) {
+        if level < cursorCapacity { cursors[level].untouched = false }
+    }
+
+    @inline(__always)
+    private func _leave(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ value: csimdjson_value, peek: Bool) {
+        cursor.pointee.untouched = peek
+        if peek { cursor.pointee.value = value }
+    }
+
+    /// Calls `body` with the first field of each name in `object`, in order (for `allKeys`).
+    func forEachName(
+        in object: inout csimdjson_object, level: Int, token: UInt64, _ body: (Int32) -> Void
+    ) -> csimdjson_error {
+        // Walk to the end (no name has a negative number), then read the seen names in field order.
+        var value = csimdjson_value()
+        let code = find(-1, in: &object, level: level, token: token, into: &value)
+        guard code == CSIMDJSON_NO_SUCH_FIELD else { return code }
+        let cursor = _cursor(level: level, token: token)
+        guard let seen = cursor.pointee.seen else { return CSIMDJSON_SUCCESS }
+        var firsts: [(field: Int32, name: Int32)] = []
+        firsts.reserveCapacity(cursor.pointee.seenCount)
+        for slot in 0...cursor.pointee.seenMask where seen[slot].stamp == cursor.pointee.stamp {
+            firsts.append((seen[slot].field, seen[slot].name))
+        }
+        firsts.sort { $0.field < $1.field }
+        for first in firsts { body(first.name) }
+        return CSIMDJSON_SUCCESS
+    }
+
+    /// Starts the walk over from before the first field.
+    private func _restart(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ object: inout csimdjson_object)
+        -> csimdjson_error
+    {
+        var hasFields = false
+        var code = csimdjson_object_reset(&object, &hasFields)
+        guard code == CSIMDJSON_SUCCESS else { return code }
+        code = csimdjson_object_iterate(&object, &cursor.pointee.iterator)
+        guard code == CSIMDJSON_SUCCESS else { return code }
+        cursor.pointee.index = -1
+        cursor.pointee.untouched = false
+        return CSIMDJSON_SUCCESS
+    }
+
+    /// Moves the walk to `field`, one already walked whose key is the entry `key`, and leaves its
+    /// value in `value`.
+    ///
+    /// The shim's lookup by the key's bytes finds it (from where the document's cursor is, wrapping
+    /// around), much faster than walking the fields again here; the walk's iterator goes on from
+    /// wherever the lookup leaves the document's cursor. That needs the key written without
+    /// escapes, and no other field with the same key (`repeats`); otherwise the walk starts over.
+    private func _move(
+        _ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, to field: Int, key: Int32, in object: inout csimdjson_object,
+        into value: inout csimdjson_value
+    ) -> csimdjson_error {
+        cursor.pointee.untouched = false
+        if !cursor.pointee.repeats {
+            let entry = keys.entry(key)
+            if entry.plain {
+                let code = csimdjson_object_find_field(
+                    &object, keys.bytes + entry.start, csimdjson_plain_key_length(entry.length), &value)
+                if code == CSIMDJSON_SUCCESS {
+                    cursor.pointee.index = field
+                    return code
+                }
+                guard code == CSIMDJSON_NO_SUCH_FIELD else { return code }
+            }
+        }
+        if field <= cursor.pointee.index || cursor.pointee.index == -2 {
+            let code = _restart(cursor, &object)
+            guard code == CSIMDJSON_SUCCESS else { return code }
+        }
+        while cursor.pointee.index < field {
+            var hasField = false
+            var key: UnsafePointer<UInt8>?
+            var count = 0
+            let code = csimdjson_object_iterator_next(parser, &cursor.pointee.iterator, &hasField, &key, &count, &value)
+            guard code == CSIMDJSON_SUCCESS else { return code }
+            // The fields walked before cannot have gone.
+            guard hasField else { return CSIMDJSON_TAPE_ERROR }
+            cursor.pointee.index += 1
+        }
+        return CSIMDJSON_SUCCESS
+    }
+
+    // MARK: The seen table
+
+    @inline(__always)
+    private static func _slot(_ name: Int32, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: UInt32(bitPattern: name) &* 0x9E37_79B1) & mask
+    }
+
+    /// The first field of `name` walked in the cursor's object, if any.
+    @inline(__always)
+    private func _seen(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ name: Int32) -> _SeenField? {
+        guard let seen = cursor.pointee.seen else { return nil }
+        let stamp = cursor.pointee.stamp
+        let mask = cursor.pointee.seenMask
+        var slot = Self._slot(name, mask)
+        while seen[slot].stamp == stamp {
+            if seen[slot].name == name { return seen[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// The entry of the field numbered `field` (a slow search, for going back to the last field
+    /// walked after a lookup went back further).
+    private func _seenField(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ field: Int) -> _SeenField? {
+        guard let seen = cursor.pointee.seen else { return nil }
+        for slot in 0...cursor.pointee.seenMask
+        where seen[slot].stamp == cursor.pointee.stamp && Int(seen[slot].field) == field {
+            return seen[slot]
+        }
+        return nil
+    }
+
+    /// Records `field` as the first of `name`, unless one was: whether it is the first.
+    @inline(__always)
+    private func _record(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ name: Int32, field: Int, key: Int32)
+        -> Bool
+    {
+        if _slowPath((cursor.pointee.seenCount &+ 1) &* 2 > cursor.pointee.seenMask &+ 1) { _growSeen(cursor) }
+        guard let seen = cursor.pointee.seen else { return false }
+        let stamp = cursor.pointee.stamp
+        let mask = cursor.pointee.seenMask
+        var slot = Self._slot(name, mask)
+        while seen[slot].stamp == stamp {
+            if seen[slot].name == name {
+                cursor.pointee.repeats = true
+                return false
+            }
+            slot = (slot + 1) & mask
+        }
+        seen[slot] = _SeenField(stamp: stamp, name: name, field: Int32(truncatingIfNeeded: field), key: key)
+        cursor.pointee.seenCount &+= 1
+        return true
+    }
+
+    @inline(never)
+    private func _growSeen(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>) {
+        let oldMask = cursor.pointee.seenMask
+        let capacity = cursor.pointee.seen == nil ? 32 : (oldMask + 1) * 2
+        let grown = UnsafeMutablePointer<_SeenField>.allocate(capacity: capacity)
+        grown.initialize(repeating: _SeenField(stamp: 0, name: 0, field: 0, key: 0), count: capacity)
+        let stamp = cursor.pointee.stamp
+        if let old = cursor.pointee.seen {
+            for slot in 0...oldMask where old[slot].stamp == stamp {
+                var target = Self._slot(old[slot].name, capacity - 1)
+                while grown[target].stamp == stamp { target = (target + 1) & (capacity - 1) }
+                grown[target] = old[slot]
+            }
+            old.deallocate()
+        }
+        cursor.pointee.seen = grown
+        cursor.pointee.seenMask = capacity - 1
+    }
+}
