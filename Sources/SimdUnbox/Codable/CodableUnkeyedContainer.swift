@@ -33,19 +33,39 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
 
     var codingPath: [any CodingKey] { decoder.session.codingPath(level) }
 
-    /// The number of elements, counted on demand before the first element is read; `nil` once
-    /// reading has begun (the input is read forward only).
+    /// The number of elements, counted once on demand, as Foundation keeps it for the container's
+    /// whole life. Counted after reading has begun, the count walks the array from its start, and
+    /// the cursor is then walked back to the element it was at (rare: most callers ask first).
     var count: Int? {
-        guard currentIndex == 0, case .notPeeked = peekState, decoder.session.isLive(level: level, token: token)
-        else {
-            if case .atEnd = peekState { return currentIndex }
-            return nil
+        if let knownCount { return knownCount }
+        if case .atEnd = peekState {
+            knownCount = currentIndex
+            return currentIndex
         }
+        guard decoder.session.isLive(level: level, token: token) else { return nil }
         var array = self.array
-        var count = 0
-        guard csimdjson_array_count_elements(&array, &count) == CSIMDJSON_SUCCESS else { return nil }
-        return count
+        var counted = 0
+        guard csimdjson_array_count_elements(&array, &counted) == CSIMDJSON_SUCCESS else { return nil }
+        knownCount = counted
+        let peeking = if case .peeked = peekState { true } else { false }
+        let steps = currentIndex + (peeking ? 1 : 0)
+        guard steps > 0 else { return counted }
+        // Counting left the cursor at the first element: walk back to where reading was.
+        var restored = csimdjson_array_iterator()
+        guard csimdjson_array_iterate(&array, &restored) == CSIMDJSON_SUCCESS else { return counted }
+        var element = csimdjson_value()
+        for _ in 0..<steps {
+            var hasElement = false
+            guard csimdjson_array_iterator_next(&restored, &hasElement, &element) == CSIMDJSON_SUCCESS, hasElement
+            else { return counted }
+        }
+        iterator = restored
+        if peeking { peeked = element }
+        return counted
     }
+
+    /// The count, once known.
+    @exclusivity(unchecked) private var knownCount: Int?
 
     var isAtEnd: Bool {
         guard decoder.session.isLive(level: level, token: token) else { return true }
