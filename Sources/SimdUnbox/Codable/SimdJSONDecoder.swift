@@ -143,7 +143,7 @@ public final class SimdJSONDecoder: Sendable {
     /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
     public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
         var string = string
-        return try string.withUTF8 { try _decode(T.self, from: UnsafeRawBufferPointer($0), keyPath: nil) }
+        return try string.withUTF8 { try _decodeUTF8(T.self, from: UnsafeRawBufferPointer($0), keyPath: nil) }
     }
 
     /// Decodes a value of `type` from contiguous UTF-8 bytes, such as `[UInt8]`.
@@ -196,7 +196,7 @@ public final class SimdJSONDecoder: Sendable {
     /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
     public func decode<T: Decodable>(_ type: T.Type, from string: String, atKeyPath keyPath: String) throws -> T {
         var string = string
-        return try string.withUTF8 { try _decode(T.self, from: UnsafeRawBufferPointer($0), keyPath: keyPath) }
+        return try string.withUTF8 { try _decodeUTF8(T.self, from: UnsafeRawBufferPointer($0), keyPath: keyPath) }
     }
 
     /// Decodes only the value at `keyPath` inside contiguous UTF-8 bytes.
@@ -220,6 +220,44 @@ public final class SimdJSONDecoder: Sendable {
     /// One decode: snapshot the options, index the input, decode the root (or the value at
     /// `keyPath`), check the rest of the document.
     func _decode<T: Decodable>(_: T.Type, from bytes: UnsafeRawBufferPointer, keyPath: String?) throws -> T {
+        // UTF-16 and UTF-32 input, detected as Foundation detects it (a byte order mark, or the
+        // pattern of zero bytes at the start), is transcoded to UTF-8 once.
+        if let (encoding, markLength) = Self._unicodeEncoding(of: bytes) {
+            // (A trailing partial code unit would be dropped silently by the conversion.)
+            let unit = encoding == .utf16BigEndian || encoding == .utf16LittleEndian ? 2 : 4
+            guard (bytes.count - markLength) % unit == 0,
+                let text = String(data: Data(bytes[markLength...]), encoding: encoding)
+            else {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
+            }
+            let utf8 = Array(text.utf8)
+            return try utf8.withUnsafeBytes { try _decodeUTF8(T.self, from: $0, keyPath: keyPath) }
+        }
+        return try _decodeUTF8(T.self, from: bytes, keyPath: keyPath)
+    }
+
+    /// The encoding of `bytes` when it is UTF-16 or UTF-32, with the length of its byte order mark;
+    /// nil for UTF-8. Byte order marks first (`FF FE` is UTF-16 little-endian even when two zero
+    /// bytes follow, as in Foundation), then the zero bytes of the first characters, which JSON's
+    /// grammar makes ASCII.
+    static func _unicodeEncoding(of bytes: UnsafeRawBufferPointer) -> (String.Encoding, Int)? {
+        let count = bytes.count
+        guard count >= 2 else { return nil }
+        let (b0, b1) = (bytes[0], bytes[1])
+        if count >= 4 && b0 == 0 && b1 == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF { return (.utf32BigEndian, 4) }
+        if b0 == 0xFE && b1 == 0xFF { return (.utf16BigEndian, 2) }
+        if b0 == 0xFF && b1 == 0xFE { return (.utf16LittleEndian, 2) }
+        if count >= 4 {
+            if b0 == 0 && b1 == 0 && bytes[2] == 0 { return (.utf32BigEndian, 0) }
+            if b0 != 0 && b1 == 0 && bytes[2] == 0 && bytes[3] == 0 { return (.utf32LittleEndian, 0) }
+        }
+        if b0 == 0 { return (.utf16BigEndian, 0) }
+        if b1 == 0 { return (.utf16LittleEndian, 0) }
+        return nil
+    }
+
+    func _decodeUTF8<T: Decodable>(_: T.Type, from bytes: UnsafeRawBufferPointer, keyPath: String?) throws -> T {
         let options = _options.withLock { $0 }
         var input = bytes
         // Foundation skips a UTF-8 byte order mark.
