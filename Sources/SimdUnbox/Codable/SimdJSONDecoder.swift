@@ -222,7 +222,9 @@ public final class SimdJSONDecoder: Sendable {
     func _decode<T: Decodable>(_: T.Type, from bytes: UnsafeRawBufferPointer, keyPath: String?) throws -> T {
         // UTF-16 and UTF-32 input, detected as Foundation detects it (a byte order mark, or the
         // pattern of zero bytes at the start), is transcoded to UTF-8 once.
-        if let (encoding, markLength) = Self._unicodeEncoding(of: bytes) {
+        if bytes.count <= SimdUnboxDiagnostics.maximumDocumentSize,
+            let (encoding, markLength) = Self._unicodeEncoding(of: bytes)
+        {
             // (A trailing partial code unit would be dropped silently by the conversion.)
             let unit = encoding == .utf16BigEndian || encoding == .utf16LittleEndian ? 2 : 4
             guard (bytes.count - markLength) % unit == 0,

@@ -157,6 +157,19 @@ extension _DecodingContext {
         return error
     }
 
+    /// `error` with the first `trace.count` steps of `keyPath` in front of its path, turned into
+    /// components only if the path is read.
+    @inlinable
+    func _prepending(keyPath: String, _ trace: _KeyPathTrace, to error: consuming UnboxError) -> UnboxError {
+        guard trace.count > 0 else { return error }
+        if error._keyPath == nil {
+            error._keyPath = (keyPath, trace)
+            return error
+        }
+        error.path = trace.components(of: keyPath) + error.path
+        return error
+    }
+
     /// `error` with `components` in front of its path.
     @inline(never)
     @usableFromInline

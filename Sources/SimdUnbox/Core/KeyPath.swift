@@ -95,7 +95,7 @@ extension _DecodingContext {
 /// segments, and which of them were array indices (bit `n` for segment `n`). Errors are rare, so the
 /// path's components are rebuilt from its text only when one is thrown.
 @usableFromInline
-struct _KeyPathTrace {
+struct _KeyPathTrace: Sendable {
     @usableFromInline var count = 0
     @usableFromInline var indexBits: UInt64 = 0
 
@@ -149,7 +149,7 @@ extension _DecodingContext {
                 }
             }
         } catch {
-            throw _prepending(trace.components(of: keyPath), to: error)
+            throw _prepending(keyPath: keyPath, trace, to: error)
         }
         return trace
     }

@@ -43,10 +43,13 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The path from the document's root to the value that failed (empty for the root).
     public var path: [UnboxPathComponent] {
         get {
-            guard let _last else { return _outer }
-            return _outer + CollectionOfOne(_last)
+            var path = _keyPath.map { $0.trace.components(of: $0.text) } ?? []
+            path += _outer
+            if let _last { path.append(_last) }
+            return path
         }
         set {
+            _keyPath = nil
             _last = newValue.last
             _outer = Array(newValue.dropLast())
         }
@@ -58,6 +61,9 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     /// error gets on its way up (the key an `unbox(key:)` missed) allocates nothing.
     @usableFromInline var _outer: [UnboxPathComponent]
     @usableFromInline var _last: UnboxPathComponent?
+    /// The steps of a key path in front of the rest, kept as the path's text and what following it
+    /// passed: an error that `try?` discards never splits the path into components.
+    @usableFromInline var _keyPath: (text: String, trace: _KeyPathTrace)?
     /// An error of the caller's own (thrown by a model's `init(unboxer:)` or a closure), carried
     /// through SimdUnbox's typed throws and thrown as it is by the entry points.
     @usableFromInline var _underlying: _UnderlyingError?
@@ -72,6 +78,7 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
         self.reason = reason
         self._last = path.last
         self._outer = path.count > 1 ? Array(path.dropLast()) : []
+        self._keyPath = nil
         self.byteOffset = byteOffset
     }
 
@@ -81,6 +88,7 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
         self.reason = reason
         self._outer = []
         self._last = nil
+        self._keyPath = nil
         self.byteOffset = byteOffset
     }
 
@@ -133,7 +141,11 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Puts `component` in front of the path, as the error travels up towards the root.
     @inlinable
     mutating func _prepend(_ component: UnboxPathComponent) {
-        if _last == nil {
+        if _keyPath != nil {
+            _outer = path
+            _keyPath = nil
+            _outer.insert(component, at: 0)
+        } else if _last == nil {
             _last = component
         } else {
             _outer.insert(component, at: 0)

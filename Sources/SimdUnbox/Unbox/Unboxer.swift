@@ -74,7 +74,7 @@ public struct Unboxer {
         do throws(UnboxError) {
             return try read(&value)
         } catch {
-            throw _context._prepending(trace.components(of: keyPath), to: error)
+            throw _context._prepending(keyPath: keyPath, trace, to: error)
         }
     }
 
@@ -181,7 +181,7 @@ public struct Unboxer {
             if try _context._isNull(&value) { return nil }
             return try T._unbox(from: &value, context: _context)
         } catch {
-            throw _context._prepending(trace.components(of: keyPath), to: error)
+            throw _context._prepending(keyPath: keyPath, trace, to: error)
         }
     }
 
