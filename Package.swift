@@ -55,3 +55,9 @@ let package = Package(
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// The DocC catalog (Sources/SimdUnbox/SimdUnbox.docc) is built by scripts/docs.sh, which sets
+// SIMDUNBOX_DOCS=1 to add swift-docc-plugin: packages that depend on SimdUnbox never resolve it.
+if Context.environment["SIMDUNBOX_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}

@@ -58,7 +58,23 @@ struct Report {
         let svg = ThroughputChart.svg(tuned.isEmpty ? rows : tuned, machine: machine)
         try Data(svg.utf8).write(to: output.appendingPathComponent("throughput.svg"))
         print("")
-        print("Wrote \(output.appendingPathComponent("latest.json").path) and throughput.svg")
+        print("Results: \(output.appendingPathComponent("latest.json").path)")
+        print("Chart:   \(output.appendingPathComponent("throughput.svg").path)")
+        if let summary = ratioSummary(rows) { print(summary) }
+    }
+
+    /// One line with the highest and the lowest ratio of SimdUnbox to JSONDecoder (MB/s over MB/s)
+    /// among the workloads that measured both, or nil when none did.
+    static func ratioSummary(_ rows: [ReportRow]) -> String? {
+        let ratios = rows.compactMap { row in row.ratio(.simdUnbox, .jsonDecoder).map { (row.workload.name, $0) } }
+        guard let highest = ratios.max(by: { $0.1 < $1.1 }), let lowest = ratios.min(by: { $0.1 < $1.1 }) else {
+            return nil
+        }
+        if ratios.count == 1 {
+            return "SimdUnbox / JSONDecoder: \(TableFormatter.ratio(highest.1)) (\(highest.0))"
+        }
+        return "SimdUnbox / JSONDecoder: highest \(TableFormatter.ratio(highest.1)) (\(highest.0)), "
+            + "lowest \(TableFormatter.ratio(lowest.1)) (\(lowest.0)), over \(ratios.count) workloads"
     }
 }
 
