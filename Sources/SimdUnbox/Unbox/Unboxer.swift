@@ -137,6 +137,13 @@ public struct Unboxer {
     /// - Throws: `UnboxError` if the value is present but of another type or invalid.
     @inlinable
     public func unboxIfPresent<T: UnboxCompatible>(key: String) throws -> T? {
+        try _unboxIfPresent(key: key) { try T._unbox(from: &$0, context: _context) }
+    }
+
+    /// Finds the field named `key` and reads its value with `read`, adding the key to any error;
+    /// nil when the key is missing or the value is `null`.
+    @inlinable
+    func _unboxIfPresent<Result>(key: String, _ read: (inout csimdjson_value) throws -> Result) throws -> Result? {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
@@ -154,7 +161,7 @@ public struct Unboxer {
                 throw _context._valueError(code, value: &value, expected: .null)
             }
             if isNull { return nil }
-            return try T._unbox(from: &value, context: _context)
+            return try read(&value)
         } catch {
             throw _context._prepending(.key(key), to: error)
         }
@@ -341,13 +348,6 @@ public struct Unboxer {
     /// key is missing or the value is `null`.
     @inlinable
     public func unboxIfPresent<F: UnboxFormatter>(key: String, formatter: F) throws -> F.UnboxFormattedType? {
-        let raw: F.UnboxRawValueType? = try unboxIfPresent(key: key)
-        guard let raw else { return nil }
-        guard let result = formatter.format(unboxedValue: raw) else {
-            throw UnboxError(
-                reason: .invalidValue("\(F.self) could not format \(raw)"), path: [.key(key)],
-                byteOffset: _context._currentOffset())
-        }
-        return result
+        try _unboxIfPresent(key: key) { try formatter._format(from: &$0, context: _context) }
     }
 }

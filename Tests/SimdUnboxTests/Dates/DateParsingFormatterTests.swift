@@ -123,6 +123,24 @@ import Testing
         #expect(stamps.map(\.created.timeIntervalSince1970) == [1_714_564_800.25])
     }
 
+    @Test func optionalDatesAreParsedFromTheDocument() throws {
+        struct Optional: UnboxableWithContext {
+            let created: Date?
+
+            init(unboxer: Unboxer, context: DateFormatter) throws {
+                created = try unboxer.unboxIfPresent(key: "created", formatter: context)
+            }
+        }
+        let formatter = try Self.formatter("yyyy-MM-dd")
+        let json = Data(#"[{"created": "2024-05-01"}, {"created": null}, {}]"#.utf8)
+        let models = try unbox(data: json, context: formatter) as [Optional]
+        #expect(models.map(\.created) == [formatter.date(from: "2024-05-01"), nil, nil])
+        let error = #expect(throws: UnboxError.self) {
+            try unbox(data: Data(#"[{"created": "2024-02-30"}]"#.utf8), context: formatter) as [Optional]
+        }
+        #expect(error?.path == [.index(0), .key("created")])
+    }
+
     @Test func aChangedZoneIsHonored() throws {
         let formatter = try Self.formatter("yyyy-MM-dd HH:mm:ss")
         let utc = try #require(formatter.format(unboxedValue: "2024-05-01 12:00:00"))
