@@ -73,6 +73,8 @@ public final class _DecodingContext {
     /// The Codable session a stream of `Decodable` elements reuses from one element to the next
     /// (it refers back to this context: `_close()` breaks the cycle).
     var _elementSession: _CodableSession?
+    /// The date formatters' settings as this document (or stream window) first read them.
+    @exclusivity(unchecked) var _dateFormats = _DateFormatTable()
 
     @usableFromInline init(parser: _Parser, maxDepth: Int) {
         _parser = parser
@@ -114,6 +116,7 @@ public final class _DecodingContext {
         _documentLength = length
         _state.pointee.escapedKeys = 0
         _state.pointee.objectWithoutEscapedKeys = 0
+        _dateFormats = _DateFormatTable()
         _parser.strings.empty()
     }
 
@@ -135,6 +138,7 @@ public final class _DecodingContext {
         _elementSession = nil
         _state.pointee.activeToken = 0
         _state.pointee.lastToken = .max
+        _dateFormats = _DateFormatTable()
         _parser.strings.empty()
     }
 

@@ -3,9 +3,10 @@ import Foundation
 /// The native parsers' view of `DateFormatter`s: each formatter's pattern compiled once, kept
 /// while its format and zone stay the same.
 ///
-/// A `DateFormatter` is mutable, so every parse reads back the properties the result depends on
+/// A `DateFormatter` is mutable, so every look-up reads back the properties the result depends on
 /// (format, zone, locale, calendar, leniency, default date, Gregorian start date, relative
-/// formatting) and compares them with what was compiled, or checks them, before parsing natively.
+/// formatting) and compares them with what was compiled, or checks them. A decode looks a
+/// formatter up on its first use only (`_DateFormatTable`); `format(unboxedValue:)` on every call.
 /// Entries are keyed by the formatter's identity; one left by a formatter since freed is only
 /// ever used for a formatter whose properties are the same, for which it is right. The cache is
 /// shared between threads behind a lock and holds a few entries, replaced in turn.
@@ -92,31 +93,15 @@ final class _DateFormatterCache: @unchecked Sendable {
 }
 
 extension DateFormatter {
-    /// The native parse of `bytes` with this formatter's configuration.
+    /// The native parse of `bytes` with this formatter's configuration, read now.
     func _nativeDate(from bytes: UnsafeBufferPointer<UInt8>) -> _DateParseResult {
-        guard let entry = _DateFormatterCache.shared.entry(for: self), let pattern = entry.pattern else {
-            return .unknown
-        }
-        // Not even the empty string is known to be invalid: ICU reads abutting fields
-        // (`yyyyMMdd`) out of nothing as a date in 1969.
-        guard pattern.hasZone || entry.zoneOffset != nil,
-            let date = pattern.parse(bytes, zoneOffset: entry.zoneOffset ?? 0)
-        else { return .unknown }
-        return .date(date)
+        _NativeDateFormat(self).parse(bytes)
     }
 }
 
 extension ISO8601DateFormatter {
-    /// The native parse of `bytes` with this formatter's options.
+    /// The native parse of `bytes` with this formatter's options, read now.
     func _nativeDate(from bytes: UnsafeBufferPointer<UInt8>) -> _DateParseResult {
-        // A subclass may parse its own way. The formatter's zone does not matter: the strings
-        // parsed natively carry their own.
-        guard type(of: self) == ISO8601DateFormatter.self else { return .unknown }
-        switch formatOptions {
-        case .withInternetDateTime: return _ISO8601Parsing.parseAsFormatter(bytes, fractionalSeconds: false)
-        case [.withInternetDateTime, .withFractionalSeconds]:
-            return _ISO8601Parsing.parseAsFormatter(bytes, fractionalSeconds: true)
-        default: return .unknown
-        }
+        _NativeDateFormat(self).parse(bytes)
     }
 }

@@ -17,6 +17,13 @@ import Foundation
 /// ```
 ///
 /// A formatter that returns `nil` makes an invalid value (`UnboxError.Reason.invalidValue`).
+///
+/// - Important: A `DateFormatter`'s or `ISO8601DateFormatter`'s settings (format, zone, locale,
+///   calendar, options…) are read once per decode: on its first use in an `unbox(data:)` call, or
+///   in a stream's batch of elements parsed together. Changes made between decodes are honoured;
+///   changing a formatter while a decode that uses it runs (from a model's initializer, or from
+///   another thread) is not supported, as Foundation does not support changing a formatter while
+///   it parses either. Configure a formatter first, then share it.
 public protocol UnboxFormatter {
     /// The type of the raw JSON value, such as `String`.
     associatedtype UnboxRawValueType: UnboxCompatible
@@ -49,6 +56,8 @@ extension DateFormatter: UnboxFormatter {
     ///
     /// Fixed-width numeric formats in the `en_US_POSIX` locale and the Gregorian calendar are
     /// parsed without the formatter's cost, with the same results; the formatter parses the rest.
+    /// Called directly, it reads the formatter's settings on every call; a decode reads them once
+    /// (see `UnboxFormatter`).
     public func format(unboxedValue: String) -> Date? {
         switch _DateParsing.withUTF8(unboxedValue, _nativeDate(from:)) {
         case .date(let date): return date
@@ -57,8 +66,8 @@ extension DateFormatter: UnboxFormatter {
         }
     }
 
-    /// Parses the string's bytes as they lie in the parser, making a `String` only for the
-    /// formatter or an error.
+    /// Parses the string's bytes as they lie in the parser, with the settings the decode read on
+    /// the formatter's first use, making a `String` only for the formatter or an error.
     public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Date {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
@@ -66,7 +75,7 @@ extension DateFormatter: UnboxFormatter {
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
             throw context._valueError(code, value: &value, expected: .string)
         }
-        let result = _nativeDate(from: UnsafeBufferPointer(start: bytes, count: count))
+        let result = context._dateFormat(for: self).parse(UnsafeBufferPointer(start: bytes, count: count))
         if case .date(let date) = result { return date }
         let string = _Parser.string(bytes, count) { context._parser.strings }
         if case .unknown = result, let date = self.date(from: string) { return date }
@@ -88,8 +97,8 @@ extension ISO8601DateFormatter: UnboxFormatter {
         }
     }
 
-    /// Parses the string's bytes as they lie in the parser, making a `String` only for the
-    /// formatter or an error.
+    /// Parses the string's bytes as they lie in the parser, with the settings the decode read on
+    /// the formatter's first use, making a `String` only for the formatter or an error.
     public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Date {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
@@ -97,7 +106,7 @@ extension ISO8601DateFormatter: UnboxFormatter {
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
             throw context._valueError(code, value: &value, expected: .string)
         }
-        let result = _nativeDate(from: UnsafeBufferPointer(start: bytes, count: count))
+        let result = context._dateFormat(for: self).parse(UnsafeBufferPointer(start: bytes, count: count))
         if case .date(let date) = result { return date }
         let string = _Parser.string(bytes, count) { context._parser.strings }
         if case .unknown = result, let date = self.date(from: string) { return date }

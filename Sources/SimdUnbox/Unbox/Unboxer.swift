@@ -137,6 +137,15 @@ public struct Unboxer {
     /// - Throws: `UnboxError` if the value is present but of another type or invalid.
     @inlinable
     public func unboxIfPresent<T: UnboxCompatible>(key: String) throws(UnboxError) -> T? {
+        try _unboxIfPresent(key: key) { (value) throws(UnboxError) in try T._unbox(from: &value, context: _context) }
+    }
+
+    /// Finds the field named `key` and reads its value with `read`, adding the key to any error;
+    /// nil when the key is missing or the value is `null`.
+    @inlinable
+    func _unboxIfPresent<Result>(
+        key: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result
+    ) throws(UnboxError) -> Result? {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
@@ -154,7 +163,7 @@ public struct Unboxer {
                 throw _context._valueError(code, value: &value, expected: .null)
             }
             if isNull { return nil }
-            return try T._unbox(from: &value, context: _context)
+            return try read(&value)
         } catch {
             throw _context._prepending(.key(key), to: error)
         }
@@ -340,14 +349,9 @@ public struct Unboxer {
     /// Decodes the field's raw value and formats it with `formatter`, or returns `nil` when the
     /// key is missing or the value is `null`.
     @inlinable
-    public func unboxIfPresent<F: UnboxFormatter>(key: String, formatter: F) throws(UnboxError) -> F.UnboxFormattedType? {
-        let raw: F.UnboxRawValueType? = try unboxIfPresent(key: key)
-        guard let raw else { return nil }
-        guard let result = formatter.format(unboxedValue: raw) else {
-            throw UnboxError(
-                reason: .invalidValue("\(F.self) could not format \(raw)"), path: [.key(key)],
-                byteOffset: _context._currentOffset())
-        }
-        return result
+    public func unboxIfPresent<F: UnboxFormatter>(key: String, formatter: F) throws(UnboxError)
+        -> F.UnboxFormattedType?
+    {
+        try _unboxIfPresent(key: key) { (value) throws(UnboxError) in try formatter._format(from: &value, context: _context) }
     }
 }

@@ -74,6 +74,73 @@ import Testing
         #expect(formatter.format(unboxedValue: "2024-05-01 10:30") == first.addingTimeInterval(10.5 * 3600))
     }
 
+    @Test func aFormatterChangedBetweenDecodesIsHonored() throws {
+        let formatter = try Self.formatter("yyyy-MM-dd")
+        let dashes = Data(#"[{"created": "2024-05-01"}, {"created": "2024-05-02"}]"#.utf8)
+        let slashes = Data(#"[{"created": "01/05/2024"}, {"created": "02/05/2024"}]"#.utf8)
+        let first = try unbox(data: dashes, context: formatter) as [Event]
+        #expect(first.map(\.created) == ["2024-05-01", "2024-05-02"].map(formatter.date(from:)))
+        formatter.dateFormat = "dd/MM/yyyy"
+        #expect(throws: UnboxError.self) { try unbox(data: dashes, context: formatter) as [Event] }
+        let second = try unbox(data: slashes, context: formatter) as [Event]
+        #expect(second.map(\.created) == first.map(\.created))
+        let plusTwo = try #require(TimeZone(secondsFromGMT: 2 * 3600))
+        formatter.timeZone = plusTwo
+        let third = try unbox(data: slashes, context: formatter) as [Event]
+        #expect(third.map(\.created) == first.map { $0.created.addingTimeInterval(-2 * 3600) })
+        formatter.isLenient = true
+        let lenient = try unbox(data: Data(#"[{"created": "31/02/2024"}]"#.utf8), context: formatter) as [Event]
+        #expect(lenient.map(\.created) == [formatter.date(from: "31/02/2024")])
+    }
+
+    @Test func aFormatterMadeForEachModelIsReadForEachModel() throws {
+        // More formatters than a decode keeps, each with its own zone: none may be taken for
+        // another.
+        struct Local: Unboxable {
+            let created: Date
+
+            init(unboxer: Unboxer) throws {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = TimeZone(secondsFromGMT: try unboxer.unbox(key: "zone"))
+                formatter.dateFormat = "yyyy-MM-dd HH:mm"
+                created = try unboxer.unbox(key: "created", formatter: formatter)
+            }
+        }
+        let zones = (0..<20).map { ($0 % 7) * 3600 }
+        let json = "[" + zones.map { #"{"zone": \#($0), "created": "2024-05-01 12:00"}"# }.joined(separator: ",") + "]"
+        let models = try unbox(data: Data(json.utf8)) as [Local]
+        let noon = try #require(try Self.formatter("yyyy-MM-dd HH:mm").date(from: "2024-05-01 12:00"))
+        #expect(models.map(\.created) == zones.map { noon.addingTimeInterval(-Double($0)) })
+    }
+
+    @Test func anISO8601FormatterChangedBetweenDecodesIsHonored() throws {
+        let formatter = ISO8601DateFormatter()
+        let json = Data(#"[{"created": "2024-05-01T12:00:00.250Z"}]"#.utf8)
+        #expect(throws: UnboxError.self) { try unbox(data: json, context: formatter) as [Stamp] }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let stamps = try unbox(data: json, context: formatter) as [Stamp]
+        #expect(stamps.map(\.created.timeIntervalSince1970) == [1_714_564_800.25])
+    }
+
+    @Test func optionalDatesAreParsedFromTheDocument() throws {
+        struct Optional: UnboxableWithContext {
+            let created: Date?
+
+            init(unboxer: Unboxer, context: DateFormatter) throws {
+                created = try unboxer.unboxIfPresent(key: "created", formatter: context)
+            }
+        }
+        let formatter = try Self.formatter("yyyy-MM-dd")
+        let json = Data(#"[{"created": "2024-05-01"}, {"created": null}, {}]"#.utf8)
+        let models = try unbox(data: json, context: formatter) as [Optional]
+        #expect(models.map(\.created) == [formatter.date(from: "2024-05-01"), nil, nil])
+        let error = #expect(throws: UnboxError.self) {
+            try unbox(data: Data(#"[{"created": "2024-02-30"}]"#.utf8), context: formatter) as [Optional]
+        }
+        #expect(error?.path == [.index(0), .key("created")])
+    }
+
     @Test func aChangedZoneIsHonored() throws {
         let formatter = try Self.formatter("yyyy-MM-dd HH:mm:ss")
         let utc = try #require(formatter.format(unboxedValue: "2024-05-01 12:00:00"))
