@@ -163,7 +163,7 @@ extension _DecodingContext {
     func _prepending(keyPath: String, _ trace: _KeyPathTrace, to error: consuming UnboxError) -> UnboxError {
         guard trace.count > 0 else { return error }
         if error._keyPath == nil {
-            error._keyPath = (keyPath, trace)
+            error._keyPath = _PendingKeyPath(text: keyPath, trace: trace)
             return error
         }
         error.path = trace.components(of: keyPath) + error.path

@@ -63,7 +63,8 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     @usableFromInline var _last: UnboxPathComponent?
     /// The steps of a key path in front of the rest, kept as the path's text and what following it
     /// passed: an error that `try?` discards never splits the path into components.
-    @usableFromInline var _keyPath: (text: String, trace: _KeyPathTrace)?
+    /// (A reference, so that errors stay small to pass and discard: the path is rarely read.)
+    @usableFromInline var _keyPath: _PendingKeyPath?
     /// An error of the caller's own (thrown by a model's `init(unboxer:)` or a closure), carried
     /// through SimdUnbox's typed throws and thrown as it is by the entry points.
     @usableFromInline var _underlying: _UnderlyingError?
@@ -171,6 +172,19 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
         case .malformedJSON, .depthLimitExceeded: true
         default: false
         }
+    }
+}
+
+/// The steps of a key path in front of an error's path, not yet turned into components.
+@usableFromInline
+final class _PendingKeyPath: Sendable {
+    @usableFromInline let text: String
+    @usableFromInline let trace: _KeyPathTrace
+
+    @usableFromInline
+    init(text: String, trace: _KeyPathTrace) {
+        self.text = text
+        self.trace = trace
     }
 }
 
