@@ -12,7 +12,8 @@ let simdjsonPkgConfig: String? = "simdjson"
 
 let package = Package(
     name: "SimdUnbox",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // macOS only among Apple systems: the others have no simdjson library to link (see the README).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "SimdUnbox", targets: ["SimdUnbox"])
     ],
