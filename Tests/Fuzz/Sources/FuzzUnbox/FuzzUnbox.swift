@@ -29,6 +29,9 @@ public func fuzzUnbox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     let plain = reference != nil && !KeyAudit(bytes).hasDuplicateKeys
+    // Half the inputs read the model's fields in reverse order: lookups that wrap around, and the
+    // shim's key index that answers them.
+    probeReadsInReverse = input.bool()
     switch input.int(upTo: 5) {
     case 0:
         let probe = Result { () throws -> Probe in try unbox(data: document) }
@@ -82,6 +85,10 @@ private func checkOnlyUnboxErrors<T>(_ result: Result<T, any Error>) {
     }
 }
 
+/// Whether `Probe` reads its fields in reverse order (set per input; the fuzzer runs one input at a
+/// time).
+nonisolated(unsafe) var probeReadsInReverse = false
+
 /// A model with optional fields of each kind, nested models and a key path.
 struct Probe: Unboxable {
     enum Kind: String, UnboxableEnum { case a, b }
@@ -96,14 +103,25 @@ struct Probe: Unboxable {
     let deep: JSONValue?
 
     init(unboxer: Unboxer) throws {
-        id = try unboxer.unboxIfPresent(key: "id")
-        name = try unboxer.unboxIfPresent(key: "name")
-        score = try unboxer.unboxIfPresent(key: "score")
-        flag = try unboxer.unboxIfPresent(key: "flag")
-        numbers = try unboxer.unboxIfPresent(key: "numbers")
-        kind = try unboxer.unboxIfPresent(key: "kind")
-        children = try unboxer.unboxIfPresent(key: "children")
-        deep = try unboxer.unboxIfPresent(keyPath: "a.b")
+        if probeReadsInReverse {
+            deep = try unboxer.unboxIfPresent(keyPath: "a.b")
+            children = try unboxer.unboxIfPresent(key: "children")
+            kind = try unboxer.unboxIfPresent(key: "kind")
+            numbers = try unboxer.unboxIfPresent(key: "numbers")
+            flag = try unboxer.unboxIfPresent(key: "flag")
+            score = try unboxer.unboxIfPresent(key: "score")
+            name = try unboxer.unboxIfPresent(key: "name")
+            id = try unboxer.unboxIfPresent(key: "id")
+        } else {
+            id = try unboxer.unboxIfPresent(key: "id")
+            name = try unboxer.unboxIfPresent(key: "name")
+            score = try unboxer.unboxIfPresent(key: "score")
+            flag = try unboxer.unboxIfPresent(key: "flag")
+            numbers = try unboxer.unboxIfPresent(key: "numbers")
+            kind = try unboxer.unboxIfPresent(key: "kind")
+            children = try unboxer.unboxIfPresent(key: "children")
+            deep = try unboxer.unboxIfPresent(keyPath: "a.b")
+        }
     }
 
     /// Each value the model holds is the document's value at its key, read the natural way.
