@@ -508,6 +508,12 @@ final class _StreamDecoder<Element> {
         slot.move()
     }
 
+    /// Moves the element `advance()` decoded into `models`.
+    @inline(__always)
+    func take(into models: _ModelBuffer<Element>) {
+        models.append(movingFrom: slot)
+    }
+
     /// Decodes the next model of the window into the slot and returns true, or returns false when
     /// the window is over or an element was skipped.
     private func nextInWindow() throws -> Bool {

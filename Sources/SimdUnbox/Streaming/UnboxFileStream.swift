@@ -176,7 +176,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
                     parallel.abandon()
                     throw CancellationError()
                 }
-                if let model = try parallel.nextModel() { return model }
+                if try parallel.advance() { return parallel.take() }
                 while parallel.submitReady() {
                     do {
                         if source == nil { source = try _FileByteSource(url: url) }

@@ -247,7 +247,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
                     parallel.abandon()
                     throw CancellationError()
                 }
-                if let model = try parallel.nextModel() { return model }
+                if try parallel.advance() { return parallel.take() }
                 while parallel.submitReady() {
                     if let chunk = pending {
                         feed(chunk)
