@@ -121,7 +121,8 @@ extension SimdJSONDecoder {
     /// several threads; the models come out in the file's order.
     ///
     /// ```swift
-    /// var reader = try SimdJSONDecoder().reader(of: Event.self, contentsOf: logURL, format: .jsonLines, parallelism: 2)
+    /// let decoder = SimdJSONDecoder()
+    /// var reader = try decoder.reader(of: Event.self, contentsOf: logURL, format: .jsonLines, parallelism: 2)
     /// while let event = try reader.next() { handle(event) }
     /// ```
     ///
@@ -256,7 +257,8 @@ extension SimdJSONDecoder {
     /// several threads; the models come out in the file's order.
     ///
     /// ```swift
-    /// let records = SimdJSONDecoder().stream(of: Record.self, contentsOf: exportURL, format: .jsonLines, parallelism: 2)
+    /// let decoder = SimdJSONDecoder()
+    /// let records = decoder.stream(of: Record.self, contentsOf: exportURL, format: .jsonLines, parallelism: 2)
     /// for try await record in records { try await database.insert(record) }
     /// ```
     ///

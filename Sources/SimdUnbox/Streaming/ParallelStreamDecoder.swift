@@ -6,9 +6,9 @@ import Synchronization
 // ===========================================
 //
 //   input ──► splitter ──► batches ──► worker threads ──► results ──► models, in input order
-//   (file,    (newlines,    (~1 MiB of   (each with its own  (models and    (the consumer: the
-//    chunks)   or the        whole        _StreamDecoder     errors of one   thread or task that
-//              scanner)      elements)    and parser)        batch)          iterates)
+//   (file,    (newlines,   (~1 MiB of  (each with its    (models and  (the consumer: the
+//    chunks)   or the       whole       own decoder and   errors of    thread or task that
+//              scanner)     elements)   parser)           one batch)   iterates)
 //
 // The consumer reads input, cuts it into batches of whole elements (`_StreamSplitter`) and queues
 // them, at most `2 × parallelism` in flight, so memory stays bounded whatever the input's size.
@@ -390,20 +390,17 @@ final class _ParallelStreamDecoder<Element> {
         (hasCurrent, errorIndex) = (true, 0)
     }
 
-    /// The next model, reading input with `read` (which appends to `splitter`, or ends its input).
-    func next(reading read: () throws -> Void) throws -> Element? {
-        while !isDone {
-            if try advance() { return take() }
-            while submitReady() {
-                do {
-                    try read()
-                } catch {
-                    abandon()
-                    throw error
-                }
+    /// Makes the next batch's models ready for `advance()`, reading input with `read` (which
+    /// appends to `splitter`, or ends its input) and waiting on this thread for the batch.
+    func refill(reading read: () throws -> Void) throws {
+        while submitReady() {
+            do {
+                try read()
+            } catch {
+                abandon()
+                throw error
             }
-            try receiveNext()
         }
-        return nil
+        try receiveNext()
     }
 }

@@ -155,7 +155,8 @@ final class _StreamDecoder<Element> {
         csimdjson_boundary_scanner_init(
             &scanner,
             isArray
-                ? CSIMDJSON_STREAM_FORMAT_ARRAY : isLines ? CSIMDJSON_STREAM_FORMAT_LINES : CSIMDJSON_STREAM_FORMAT_DOCUMENTS)
+                ? CSIMDJSON_STREAM_FORMAT_ARRAY
+                : isLines ? CSIMDJSON_STREAM_FORMAT_LINES : CSIMDJSON_STREAM_FORMAT_DOCUMENTS)
         parser = _ParserPool.shared.take()
         context = _DecodingContext(parser: parser, maxDepth: maximumDepth)
         slot = .allocate(capacity: 1)
@@ -624,7 +625,8 @@ final class _StreamDecoder<Element> {
     /// Whether the window is a whole array with no elements (`[]`), the only window that may hold
     /// fewer elements than separators.
     private var windowIsWholeEmptyArray: Bool {
-        isArray && !isContinuation && windowFirstIndex == 0 && windowCount == 1 && !windowIsPartial && savedByte == UInt8(ascii: "]")
+        isArray && !isContinuation && windowFirstIndex == 0 && windowCount == 1 && !windowIsPartial
+            && savedByte == UInt8(ascii: "]")
     }
 
     /// The window element whose bytes hold buffer index `position`.

@@ -141,7 +141,8 @@ final class _StreamSplitter {
         }
     }
 
-    private func makeBatch(_ bytes: [UInt8], offsetBase: Int, isContinuation: Bool = false, count: Int?) -> _StreamBatch {
+    private func makeBatch(_ bytes: [UInt8], offsetBase: Int, isContinuation: Bool = false, count: Int?) -> _StreamBatch
+    {
         defer { nextSequence += 1 }
         return _StreamBatch(
             sequence: nextSequence, bytes: bytes, offsetBase: offsetBase, isContinuation: isContinuation,
@@ -240,7 +241,8 @@ final class _StreamSplitter {
     private func arrayBatch(from start: Int, to end: Int, count: Int) -> _StreamBatch {
         var bytes = [UInt8](repeating: UInt8(ascii: "["), count: end - start + 1)
         bytes.withUnsafeMutableBufferPointer { buffer in
-            (buffer.baseAddress.unsafelyUnwrapped + 1).update(from: storage + (start + 1 - base), count: end - start - 1)
+            (buffer.baseAddress.unsafelyUnwrapped + 1).update(
+                from: storage + (start + 1 - base), count: end - start - 1)
             buffer[end - start] = UInt8(ascii: "]")
         }
         defer { elementsBatched += count }

@@ -209,7 +209,16 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   not an array (format `.array`) or content after the array; the error reading the file; or
     ///   what the model's initializer threw. After an error, `next()` returns `nil`.
     public mutating func next() throws -> Element? {
-        guard let decoder, let source else { return try nextInParallel() }
+        guard let decoder, let source else {
+            // Several threads. (No helper returning an optional model here: each optional of the
+            // model type the module's unspecialized code makes costs a metadata lookup.)
+            guard let parallel, let file else { return nil }
+            while true {
+                if try parallel.advance() { return parallel.take() }
+                if parallel.isDone { return nil }
+                try parallel.refill { try file.feed(parallel.splitter) }
+            }
+        }
         while true {
             if try decoder.advance() { return decoder.take() }
             guard decoder.needsInput else { return nil }
@@ -220,11 +229,5 @@ public struct UnboxStreamReader<Element>: ~Copyable {
                 throw error
             }
         }
-    }
-
-    @inline(never)
-    private func nextInParallel() throws -> Element? {
-        guard let parallel, let file else { return nil }
-        return try parallel.next { try file.feed(parallel.splitter) }
     }
 }

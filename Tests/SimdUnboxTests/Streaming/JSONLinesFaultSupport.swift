@@ -61,7 +61,8 @@ enum LineFault: String, CaseIterable, Sendable, CustomStringConvertible {
             let text = #"{"seq":"s\#(seq)","level":"warn","message":"m"}"#
             return (Array(text.utf8), 7)
         case .tooDeep:
-            let text = head + #""message":"deep","extra":"# + String(repeating: "[", count: 600)
+            let text =
+                head + #""message":"deep","extra":"# + String(repeating: "[", count: 600)
                 + String(repeating: "]", count: 600) + "}"
             return (Array(text.utf8), nil)
         }

@@ -131,7 +131,10 @@ import Testing
     /// resume at: the stream ends with an error naming the element where it began, under either
     /// policy, after the elements before it.
     @Test(arguments: [
-        (UnboxStreamFormat.array, "[{\"seq\":0,\"level\":\"i\",\"message\":\"m\"},\n{\"seq\":1,\"level\":\"i,\n{\"seq\":2}]"),
+        (
+            UnboxStreamFormat.array,
+            "[{\"seq\":0,\"level\":\"i\",\"message\":\"m\"},\n{\"seq\":1,\"level\":\"i,\n{\"seq\":2}]"
+        ),
         (.concatenated, "{\"seq\":0,\"level\":\"i\",\"message\":\"m\"}\n{\"seq\":1,\"level\":\n{\"seq\":2}\n"),
         (.concatenated, "{\"seq\":0,\"level\":\"i\",\"message\":\"m\"}\n{\"seq\":1,\"level\":\"i\n{\"seq\":2}\n"),
     ])
