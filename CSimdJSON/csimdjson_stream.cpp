@@ -302,6 +302,165 @@ __attribute__((target("avx2,pclmul"))) const uint8_t *skip_interior_avx2(const u
 }
 #endif
 
+/// Lines format: the stream offset of `q`, a pointer into the line that starts at `origin`.
+struct line_cursor {
+  const uint8_t *line;
+  uint64_t origin;
+  uint64_t offset(const uint8_t *q) const noexcept { return origin + uint64_t(q - line); }
+};
+
+inline bool is_line_space(uint8_t byte) noexcept { return byte == ' ' || byte == '\t' || byte == '\r'; }
+
+/// The opening quote of the string a line ends inside: the last quote not escaped by a backslash
+/// (a string cannot hold a raw newline, so the last unescaped quote before the end opened it).
+const uint8_t *unclosed_string_start(const uint8_t *line, const uint8_t *end) noexcept {
+  for (const uint8_t *q = end; q > line;) {
+    --q;
+    if (*q != '"') { continue; }
+    const uint8_t *r = q;
+    while (r > line && r[-1] == '\\') { --r; }
+    if (((q - r) & 1) == 0) { return q; }
+  }
+  return line;
+}
+
+/// Lines format: checks the line [line, end) (without its newline), which starts at stream offset
+/// `origin`, and appends its record's pair unless the line is blank. The line's value is found as
+/// the other formats find elements (the same string and bracket rules, 64-byte blocks inside
+/// objects and arrays); what follows it must be whitespace.
+void check_line(const uint8_t *line, const uint8_t *end, uint64_t origin, bool avx2, uint64_t *boundaries,
+                size_t &n) noexcept {
+  const line_cursor at{line, origin};
+  const uint8_t *p = line;
+  while (p < end && is_line_space(*p)) { ++p; }
+  if (p == end) { return; }
+  const uint8_t *const start = p;
+  auto fault = [&](csimdjson_line_fault kind, const uint8_t *where) {
+    boundaries[n++] = at.offset(start) | CSIMDJSON_LINE_FAULT_FLAG;
+    boundaries[n++] = (uint64_t(kind) << CSIMDJSON_LINE_FAULT_SHIFT) | at.offset(where);
+  };
+  switch (table.classes[*p]) {
+  case open: {
+    uint32_t depth = 1;
+    uint32_t state = 0;
+    ++p;
+    for (;;) {
+      if (end - p >= 64 && !(state & after_backslash)) {
+#if CSIMDJSON_AVX2_BLOCKS
+        p = avx2 ? skip_interior_avx2(p, end, state, depth, 1) : skip_interior_baseline(p, end, state, depth, 1);
+#else
+        p = skip_interior_baseline(p, end, state, depth, 1);
+#endif
+      }
+      if (p == end) { break; }
+      if (state & after_backslash) {
+        state &= ~after_backslash;
+        ++p;
+        continue;
+      }
+      if (state & in_string) {
+        p = csimdjson_bytes::find_quote_or_backslash(p, end);
+        if (p == end) { break; }
+        if (*p == '\\') { state |= after_backslash; } else { state &= ~in_string; }
+        ++p;
+        continue;
+      }
+      p = find_quote_or_bracket(p, end);
+      if (p == end) { break; }
+      const byte_class kind = table.classes[*p];
+      if (kind == quote) {
+        state |= in_string;
+      } else if (kind == open) {
+        if (depth == max_depth) {
+          fault(CSIMDJSON_LINE_FAULT_UNEXPECTED, p);
+          return;
+        }
+        ++depth;
+      } else if (--depth == 0) {
+        ++p;
+        goto after_value;
+      }
+      ++p;
+    }
+    if (state & (in_string | after_backslash)) {
+      fault(CSIMDJSON_LINE_FAULT_UNCLOSED_STRING, unclosed_string_start(start, end));
+    } else {
+      // The line ends where its content does, before a `\r` or trailing spaces.
+      const uint8_t *content_end = end;
+      while (content_end > start && is_line_space(content_end[-1])) { --content_end; }
+      fault(CSIMDJSON_LINE_FAULT_TRUNCATED, content_end);
+    }
+    return;
+  }
+  case quote:
+    ++p;
+    for (;;) {
+      p = csimdjson_bytes::find_quote_or_backslash(p, end);
+      if (p == end) {
+        fault(CSIMDJSON_LINE_FAULT_UNCLOSED_STRING, start);
+        return;
+      }
+      if (*p == '"') { break; }
+      p += 2; // a backslash and the byte it escapes
+      if (p >= end) {
+        fault(CSIMDJSON_LINE_FAULT_UNCLOSED_STRING, start);
+        return;
+      }
+    }
+    ++p;
+    break;
+  case other:
+    // A number or a literal: simdjson checks its bytes; it ends where the next token could start.
+    while (p < end && table.classes[*p] == other) { ++p; }
+    break;
+  default:
+    fault(CSIMDJSON_LINE_FAULT_UNEXPECTED, start);
+    return;
+  }
+after_value:
+  const uint8_t *const value_end = p;
+  while (p < end && is_line_space(*p)) { ++p; }
+  if (p != end) {
+    fault(CSIMDJSON_LINE_FAULT_TRAILING_CONTENT, p);
+    return;
+  }
+  boundaries[n++] = at.offset(start);
+  boundaries[n++] = at.offset(value_end);
+}
+
+/// Lines format: `csimdjson_boundary_scanner_scan`. Finds each newline (`memchr`), then checks the
+/// line before it in one pass; the bytes of a line whose newline has not arrived are consumed (the
+/// search for the newline never looks at them again) and kept by the caller for that pass.
+csimdjson_error scan_lines(csimdjson_boundary_scanner *scanner, const uint8_t *bytes, size_t length,
+                           uint64_t *boundaries, size_t capacity, size_t *count, size_t *scanned) noexcept {
+  const uint8_t *p = bytes;
+  const uint8_t *const end = bytes + length;
+  const uint64_t base = scanner->position;
+  const uint8_t *line = bytes - (base - scanner->line_start);
+#if CSIMDJSON_AVX2_BLOCKS
+  const bool avx2 = has_avx2 && (scanner->format & baseline_blocks) == 0;
+#else
+  const bool avx2 = false;
+#endif
+  size_t n = *count;
+  while (p < end && n + CSIMDJSON_BOUNDARIES_PER_BYTE <= capacity) {
+    const void *found = std::memchr(p, '\n', size_t(end - p));
+    if (found == nullptr) {
+      p = end;
+      break;
+    }
+    const uint8_t *newline = static_cast<const uint8_t *>(found);
+    check_line(line, newline, scanner->line_start, avx2, boundaries, n);
+    p = newline + 1;
+    line = p;
+    scanner->line_start = base + uint64_t(p - bytes);
+  }
+  scanner->position = base + uint64_t(p - bytes);
+  *count = n;
+  *scanned = size_t(p - bytes);
+  return CSIMDJSON_SUCCESS;
+}
+
 } // namespace
 
 extern "C" void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scanner,
@@ -310,6 +469,7 @@ extern "C" void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scan
   scanner->pending_end = no_offset;
   scanner->format = uint32_t(format);
   scanner->state = format == CSIMDJSON_STREAM_FORMAT_ARRAY ? phase_before : phase_inside;
+  scanner->line_start = 0;
 }
 
 extern "C" void csimdjson_boundary_scanner_init_baseline(csimdjson_boundary_scanner *scanner,
@@ -324,6 +484,9 @@ extern "C" csimdjson_error csimdjson_boundary_scanner_scan(csimdjson_boundary_sc
   if (scanner->error != CSIMDJSON_SUCCESS) {
     *scanned = 0;
     return csimdjson_error(scanner->error);
+  }
+  if ((scanner->format & format_mask) == CSIMDJSON_STREAM_FORMAT_LINES) {
+    return scan_lines(scanner, bytes, length, boundaries, capacity, count, scanned);
   }
   const uint8_t *p = bytes;
   const uint8_t *const end = bytes + length;
@@ -538,4 +701,21 @@ extern "C" csimdjson_error csimdjson_boundary_scanner_finish(csimdjson_boundary_
     scanner->error_offset = scanner->position;
   }
   return error;
+}
+
+extern "C" csimdjson_error csimdjson_boundary_scanner_finish_lines(csimdjson_boundary_scanner *scanner,
+                                                                   const uint8_t *line, uint64_t *boundaries,
+                                                                   size_t capacity, size_t *count) {
+  if (scanner->line_start == scanner->position) { return CSIMDJSON_SUCCESS; }
+  if (*count + 2 > capacity) { return CSIMDJSON_CAPACITY; }
+#if CSIMDJSON_AVX2_BLOCKS
+  const bool avx2 = has_avx2 && (scanner->format & baseline_blocks) == 0;
+#else
+  const bool avx2 = false;
+#endif
+  size_t n = *count;
+  check_line(line, line + (scanner->position - scanner->line_start), scanner->line_start, avx2, boundaries, n);
+  *count = n;
+  scanner->line_start = scanner->position;
+  return CSIMDJSON_SUCCESS;
 }

@@ -117,6 +117,39 @@ extension SimdJSONDecoder {
             decode: _elementDecoding(T.self).decode)
     }
 
+    /// A synchronous reader of the `Decodable` elements of a JSON file of any size, decoded on
+    /// several threads; the models come out in the file's order.
+    ///
+    /// ```swift
+    /// let decoder = SimdJSONDecoder()
+    /// var reader = try decoder.reader(of: Event.self, contentsOf: logURL, format: .jsonLines, parallelism: 2)
+    /// while let event = try reader.next() { handle(event) }
+    /// ```
+    ///
+    /// Behaves as `UnboxStreamReader(contentsOf:format:onError:maximumDepth:parallelism:)`: batches
+    /// of whole elements, each decoded by a worker thread with its own parser, the same models and
+    /// errors in the same order as on one thread, bounded memory.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - url: A file URL.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    ///   - parallelism: How many threads decode (1: the calling thread alone).
+    /// - Returns: A reader whose `next()` returns the next model, or `nil` at the end.
+    /// - Throws: The error opening the file, or `UnboxError.Reason.misuse` for a URL that is not a
+    ///   file URL.
+    public func reader<T: Decodable & Sendable>(
+        of type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth,
+        parallelism: Int
+    ) throws -> UnboxStreamReader<T> {
+        UnboxStreamReader(
+            file: try _FileByteSource(url: url), format: format, onError: policy, maximumDepth: maximumDepth,
+            parallelism: parallelism, decode: _elementDecoding(T.self).decode)
+    }
+
     /// Decodes the `Decodable` elements of JSON data one at a time and passes each to `body`,
     /// without building an array.
     ///
@@ -167,6 +200,32 @@ extension SimdJSONDecoder {
         while let element = try reader.next() { try body(element) }
     }
 
+    /// Decodes the `Decodable` elements of a JSON file of any size on several threads and passes
+    /// each to `body`, in the file's order, on the calling thread.
+    ///
+    /// ```swift
+    /// try SimdJSONDecoder().decodeEach(LogLine.self, contentsOf: logURL, format: .jsonLines, parallelism: 2) {
+    ///     if $0.level == "error" { errors += 1 }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - url: A file URL.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - parallelism: How many threads decode (1: the calling thread alone).
+    ///   - body: Called with each model, in order. Throw from it to stop.
+    /// - Throws: The error opening or reading the file, as `UnboxStreamReader.next()`, or what
+    ///   `body` threw.
+    public func decodeEach<T: Decodable & Sendable>(
+        _ type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
+        onError policy: UnboxStreamErrorPolicy = .stop, parallelism: Int, _ body: (T) throws -> Void
+    ) throws {
+        var reader = try reader(of: type, contentsOf: url, format: format, onError: policy, parallelism: parallelism)
+        while let element = try reader.next() { try body(element) }
+    }
+
     /// An `AsyncSequence` of the `Decodable` elements of a JSON file of any size.
     ///
     /// ```swift
@@ -191,6 +250,65 @@ extension SimdJSONDecoder {
     ) -> UnboxFileStream<T> {
         UnboxFileStream(
             url: url, format: format, policy: policy, maximumDepth: maximumDepth,
+            decode: _elementDecoding(T.self).decode)
+    }
+
+    /// An `AsyncSequence` of the `Decodable` elements of a JSON file of any size, decoded on
+    /// several threads; the models come out in the file's order.
+    ///
+    /// ```swift
+    /// let decoder = SimdJSONDecoder()
+    /// let records = decoder.stream(of: Record.self, contentsOf: exportURL, format: .jsonLines, parallelism: 2)
+    /// for try await record in records { try await database.insert(record) }
+    /// ```
+    ///
+    /// Behaves as `UnboxFileStream(contentsOf:format:onError:maximumDepth:parallelism:)`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - url: A file URL.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    ///   - parallelism: How many threads decode (1: the iterating task alone).
+    /// - Returns: The stream of models.
+    public func stream<T: Decodable & Sendable>(
+        of type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth,
+        parallelism: Int
+    ) -> UnboxFileStream<T> {
+        UnboxFileStream(
+            url: url, format: format, policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
+            decode: _elementDecoding(T.self).decode)
+    }
+
+    /// An `AsyncSequence` of the `Decodable` elements of JSON arriving as chunks of bytes (`Data`,
+    /// `[UInt8]`, ...), decoded on several threads; the models come out in the stream's order, a
+    /// batch (about a megabyte of whole elements) at a time.
+    ///
+    /// ```swift
+    /// let items = SimdJSONDecoder().stream(of: Item.self, chunks: bodyChunks, format: .jsonLines, parallelism: 2)
+    /// for try await item in items { store(item) }
+    /// ```
+    ///
+    /// Behaves as `UnboxStream(chunks:format:onError:maximumDepth:parallelism:)`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - chunks: The bytes, in pieces of any size.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    ///   - parallelism: How many threads decode (1: the iterating task alone).
+    /// - Returns: The stream of models.
+    public func stream<T: Decodable & Sendable, Chunks: AsyncSequence>(
+        of type: T.Type, chunks: Chunks, format: UnboxStreamFormat = .array,
+        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth,
+        parallelism: Int
+    ) -> UnboxStream<T, Chunks> where Chunks.Element: ContiguousBytes {
+        UnboxStream(
+            chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
+            policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
             decode: _elementDecoding(T.self).decode)
     }
 

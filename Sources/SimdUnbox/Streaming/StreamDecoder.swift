@@ -41,6 +41,8 @@ final class _StreamDecoder<Element> {
     // MARK: Configuration
 
     private let isArray: Bool
+    /// JSON Lines: every newline ends a record; the scanner marks the lines that are not one value.
+    private let isLines: Bool
     private let policy: UnboxStreamErrorPolicy
     private let decode: _ElementDecoding<Element>
     /// Put in front of every error's path (the key path of a nested array).
@@ -93,6 +95,12 @@ final class _StreamDecoder<Element> {
     private var streamError: UnboxError?
     /// Set once the stream is over, normally or by an error: `next` returns nil from then on.
     private(set) var isDone = false
+    /// A later piece of an array decoded on its own (a batch of a parallel stream): `[]` there is
+    /// one missing element between two separators, not an empty array.
+    private var isContinuation = false
+
+    /// The elements met so far: handed out, skipped or failed (after the end of the input, all).
+    var elementCount: Int { elementIndex }
 
     // MARK: Window
 
@@ -133,6 +141,7 @@ final class _StreamDecoder<Element> {
         windowLimit: Int = 1 << 20, initialCapacity: Int = 1 << 16, decode: @escaping _ElementDecoding<Element>
     ) {
         isArray = format == .array
+        isLines = format == .jsonLines
         self.policy = policy
         self.decode = decode
         self.pathPrefix = pathPrefix
@@ -144,7 +153,10 @@ final class _StreamDecoder<Element> {
         storage.initialize(repeating: 0x20, count: capacity + Self.padding)
         boundaries = .allocate(capacity: boundaryCapacity)
         csimdjson_boundary_scanner_init(
-            &scanner, isArray ? CSIMDJSON_STREAM_FORMAT_ARRAY : CSIMDJSON_STREAM_FORMAT_DOCUMENTS)
+            &scanner,
+            isArray
+                ? CSIMDJSON_STREAM_FORMAT_ARRAY
+                : isLines ? CSIMDJSON_STREAM_FORMAT_LINES : CSIMDJSON_STREAM_FORMAT_DOCUMENTS)
         parser = _ParserPool.shared.take()
         context = _DecodingContext(parser: parser, maxDepth: maximumDepth)
         slot = .allocate(capacity: 1)
@@ -156,6 +168,29 @@ final class _StreamDecoder<Element> {
         _ParserPool.shared.give(parser, lastInputSize: largestWindow)
         storage.deallocate()
         boundaries.deallocate()
+    }
+
+    /// Makes the decoder ready for another stream (a batch of a parallel stream), keeping its
+    /// buffers and parser. Offsets it reports are counted from `offsetBase`.
+    func restart(offsetBase: Int, isContinuation: Bool) {
+        precondition(!windowActive, "SimdUnbox: stream restarted while a window is being decoded")
+        self.offsetBase = offsetBase
+        self.isContinuation = isContinuation
+        base = -1
+        dataEnd = 1
+        scanEnd = 1
+        (storage + dataEnd).update(repeating: 0x20, count: Self.padding)
+        let format = scanner.format
+        csimdjson_boundary_scanner_init(&scanner, csimdjson_stream_format(rawValue: format))
+        boundaryCount = 0
+        cursor = 0
+        elementIndex = 0
+        emittedPartialEnd = nil
+        carefulUntil = 0
+        inputEnded = false
+        scanFinished = false
+        streamError = nil
+        isDone = false
     }
 
     // MARK: Input
@@ -205,11 +240,13 @@ final class _StreamDecoder<Element> {
     private func compact() {
         var keep: Int
         if cursor < boundaryCount {
-            keep = index(of: boundaries[cursor])
+            keep = index(of: boundaries[cursor] & ~_lineFaultFlag)
             if !isArray { keep -= 1 }
         } else {
             keep = scanEnd - 1
         }
+        // The line being scanned is read again when its newline arrives.
+        if isLines { keep = min(keep, index(of: scanner.line_start)) }
         keep = max(0, min(keep, scanEnd - 1))
         let shift = keep - 1
         guard shift > 0 else { return }
@@ -304,6 +341,18 @@ final class _StreamDecoder<Element> {
     }
 
     private func finishScan() {
+        if isLines {
+            if boundaryCount + 2 > boundaryCapacity {
+                guard cursor > 0 else { return }  // the windows in the way are decoded first
+                boundaries.update(from: boundaries + cursor, count: boundaryCount - cursor)
+                boundaryCount -= cursor
+                cursor = 0
+            }
+            scanFinished = true
+            _ = csimdjson_boundary_scanner_finish_lines(
+                &scanner, storage + index(of: scanner.line_start), boundaries, boundaryCapacity, &boundaryCount)
+            return
+        }
         scanFinished = true
         let code = csimdjson_boundary_scanner_finish(&scanner, boundaries, boundaryCapacity, &boundaryCount)
         if code != CSIMDJSON_SUCCESS { streamError = scanError(code) }
@@ -346,12 +395,17 @@ final class _StreamDecoder<Element> {
             return true
         }
         guard cursor + 1 < boundaryCount else { return false }
-        var last = cursor
         let start = boundaries[cursor]
+        if _slowPath(start >= _lineFaultFlag) {
+            try reportFaultyLine()
+            return true
+        }
+        var last = cursor
         let limit = elementIndex < carefulUntil ? 1 : Int.max
         var count = 1
-        while count < limit, last + 3 < boundaryCount, boundaries[last + 2] > boundaries[last + 1],
-            Int(boundaries[last + 3] - start) <= windowLimit
+        // A window is a run of documents (of lines that are values), each after the one before.
+        while count < limit, last + 3 < boundaryCount, boundaries[last + 2] < _lineFaultFlag,
+            boundaries[last + 2] > boundaries[last + 1], Int(boundaries[last + 3] - start) <= windowLimit
         {
             storage[index(of: boundaries[last + 1])] = UInt8(ascii: ",")
             last += 2
@@ -359,6 +413,25 @@ final class _StreamDecoder<Element> {
         }
         try openWindow(start: index(of: start) - 1, end: index(of: boundaries[last + 1]), count: count)
         return true
+    }
+
+    /// JSON Lines: reports the line at `cursor`, which the scanner found is not one JSON value, and
+    /// moves past it.
+    @inline(never)
+    private func reportFaultyLine() throws {
+        let word = boundaries[cursor + 1]
+        let offset = Int(truncatingIfNeeded: word & ((1 << UInt64(CSIMDJSON_LINE_FAULT_SHIFT)) - 1))
+        let index = elementIndex
+        cursor += 2
+        elementIndex += 1
+        let message: String
+        switch csimdjson_line_fault(rawValue: UInt32(word >> UInt64(CSIMDJSON_LINE_FAULT_SHIFT))) {
+        case CSIMDJSON_LINE_FAULT_TRUNCATED: message = "truncated: the line ends before the value is complete"
+        case CSIMDJSON_LINE_FAULT_UNCLOSED_STRING: message = "the line ends inside a string"
+        case CSIMDJSON_LINE_FAULT_TRAILING_CONTENT: message = "unexpected content after the value on its line"
+        default: message = "unexpected character at the start of a value"
+        }
+        try report(UnboxError(reason: .malformedJSON(message), path: [.index(index)], byteOffset: offset))
     }
 
     /// Array format: hands out an element whose separator has not arrived yet, if the scanner knows
@@ -434,6 +507,12 @@ final class _StreamDecoder<Element> {
     @inline(__always)
     func take() -> Element {
         slot.move()
+    }
+
+    /// Moves the element `advance()` decoded into `models`.
+    @inline(__always)
+    func take(into models: _ModelBuffer<Element>) {
+        models.append(movingFrom: slot)
     }
 
     /// Decodes the next model of the window into the slot and returns true, or returns false when
@@ -546,7 +625,8 @@ final class _StreamDecoder<Element> {
     /// Whether the window is a whole array with no elements (`[]`), the only window that may hold
     /// fewer elements than separators.
     private var windowIsWholeEmptyArray: Bool {
-        isArray && windowFirstIndex == 0 && windowCount == 1 && !windowIsPartial && savedByte == UInt8(ascii: "]")
+        isArray && !isContinuation && windowFirstIndex == 0 && windowCount == 1 && !windowIsPartial
+            && savedByte == UInt8(ascii: "]")
     }
 
     /// The window element whose bytes hold buffer index `position`.
@@ -598,32 +678,47 @@ final class _StreamDecoder<Element> {
 
     /// The error for a scanner failure: a stream-level error, not an element's.
     private func scanError(_ code: csimdjson_error) -> UnboxError {
-        let offset = Int(truncatingIfNeeded: scanner.error_offset)
-        var path = pathPrefix
-        let reason: UnboxError.Reason
-        switch code {
-        case CSIMDJSON_INCORRECT_TYPE:
-            let byte = index(of: scanner.error_offset) < dataEnd ? storage[index(of: scanner.error_offset)] : 0
-            reason = .typeMismatch(expected: "an array", found: _streamJSONType(startingWith: byte))
-        case CSIMDJSON_TRAILING_CONTENT:
-            reason = .malformedJSON("unexpected content after the array")
-        case CSIMDJSON_TAPE_ERROR:
-            reason = .malformedJSON("the array is closed by '}'")
-        case CSIMDJSON_DEPTH_ERROR:
-            reason = .depthLimitExceeded(limit: Int(Int32.max))
-        case CSIMDJSON_EMPTY:
-            reason = .malformedJSON("the stream has no JSON value")
-        case CSIMDJSON_UNCLOSED_STRING, CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT:
-            let pending = isArray ? elementIndex + (emittedPartialEnd == nil ? 0 : 1) : elementIndex
-            path.append(.index(pending))
-            let inside = code == CSIMDJSON_UNCLOSED_STRING ? "inside a string" : "before the element is complete"
-            reason = .malformedJSON("truncated: the stream ends \(inside)")
-        default:
-            reason = .malformedJSON(String(cString: csimdjson_error_message(code)))
-        }
-        return UnboxError(reason: reason, path: path, byteOffset: offset + offsetBase)
+        let position = index(of: scanner.error_offset)
+        return _streamScanError(
+            code, offset: Int(truncatingIfNeeded: scanner.error_offset),
+            byteAtOffset: position >= 0 && position < dataEnd ? storage[position] : 0,
+            pendingIndex: isArray ? elementIndex + (emittedPartialEnd == nil ? 0 : 1) : elementIndex,
+            pathPrefix: pathPrefix, offsetBase: offsetBase)
     }
 }
+
+/// The error for a boundary scanner's failure `code` at stream offset `offset`: a stream-level
+/// error, not an element's. `byteAtOffset` is the byte there (for "expected an array, found ...");
+/// `pendingIndex` is the index of the element a truncated stream ends in.
+func _streamScanError(
+    _ code: csimdjson_error, offset: Int, byteAtOffset: UInt8, pendingIndex: Int, pathPrefix: [UnboxPathComponent],
+    offsetBase: Int
+) -> UnboxError {
+    var path = pathPrefix
+    let reason: UnboxError.Reason
+    switch code {
+    case CSIMDJSON_INCORRECT_TYPE:
+        reason = .typeMismatch(expected: "an array", found: _streamJSONType(startingWith: byteAtOffset))
+    case CSIMDJSON_TRAILING_CONTENT:
+        reason = .malformedJSON("unexpected content after the array")
+    case CSIMDJSON_TAPE_ERROR:
+        reason = .malformedJSON("the array is closed by '}'")
+    case CSIMDJSON_DEPTH_ERROR:
+        reason = .depthLimitExceeded(limit: Int(Int32.max))
+    case CSIMDJSON_EMPTY:
+        reason = .malformedJSON("the stream has no JSON value")
+    case CSIMDJSON_UNCLOSED_STRING, CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT:
+        path.append(.index(pendingIndex))
+        let inside = code == CSIMDJSON_UNCLOSED_STRING ? "inside a string" : "before the element is complete"
+        reason = .malformedJSON("truncated: the stream ends \(inside)")
+    default:
+        reason = .malformedJSON(String(cString: csimdjson_error_message(code)))
+    }
+    return UnboxError(reason: reason, path: path, byteOffset: offset + offsetBase)
+}
+
+/// JSON Lines: set in the first boundary of a line that is not one JSON value.
+private let _lineFaultFlag: UInt64 = 1 << 63
 
 @inline(__always)
 private func _isJSONWhitespace(_ byte: UInt8) -> Bool {

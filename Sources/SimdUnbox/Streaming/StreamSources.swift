@@ -117,17 +117,28 @@ final class _FileByteSource: _StreamByteSource {
 
     @usableFromInline
     func feed<Element>(_ decoder: _StreamDecoder<Element>) throws {
-        let space = decoder.writableSpace(minimum: _streamPieceSize)
+        if let count = try readPiece(into: decoder.writableSpace(minimum: _streamPieceSize)) {
+            decoder.commit(count)
+        } else {
+            decoder.endInput()
+        }
+    }
+
+    /// Gives a parallel stream's splitter the next piece of the file, or tells it the file is over.
+    func feed(_ splitter: _StreamSplitter) throws {
+        if let count = try readPiece(into: splitter.writableSpace(minimum: _streamPieceSize)) {
+            splitter.commit(count)
+        } else {
+            splitter.endInput()
+        }
+    }
+
+    /// Reads into `space`: how many bytes, or nil at the end of the file.
+    private func readPiece(into space: UnsafeMutableRawBufferPointer) throws -> Int? {
         while true {
             let count = read(handle.fileDescriptor, space.baseAddress, space.count)
-            if count > 0 {
-                decoder.commit(count)
-                return
-            }
-            if count == 0 {
-                decoder.endInput()
-                return
-            }
+            if count > 0 { return count }
+            if count == 0 { return nil }
             if errno != EINTR {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }

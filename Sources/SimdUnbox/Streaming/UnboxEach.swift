@@ -54,3 +54,31 @@ public func unboxEach<T: UnboxCompatible>(
     var reader = try UnboxStreamReader<T>(contentsOf: url, format: format, onError: policy)
     while let element = try reader.next() { try body(element) }
 }
+
+/// Decodes the elements of a JSON file of any size on several threads and passes each to `body`,
+/// in the file's order, on the calling thread.
+///
+/// ```swift
+/// var total = 0.0
+/// try unboxEach(Order.self, contentsOf: ordersURL, format: .jsonLines, parallelism: 2) { order in
+///     total += order.amount
+/// }
+/// ```
+///
+/// - Parameters:
+///   - type: The model type (may be inferred from `body`).
+///   - url: A file URL.
+///   - format: How the elements are laid out; a root array by default.
+///   - policy: Stop at the first bad element (default) or skip bad elements.
+///   - parallelism: How many threads decode (see
+///     `UnboxStreamReader(contentsOf:format:onError:maximumDepth:parallelism:)`).
+///   - body: Called with each model, in order. Throw from it to stop.
+/// - Throws: The error opening or reading the file, as `UnboxStreamReader.next()`, or what `body`
+///   threw.
+public func unboxEach<T: UnboxCompatible & Sendable>(
+    _ type: T.Type = T.self, contentsOf url: URL, format: UnboxStreamFormat = .array,
+    onError policy: UnboxStreamErrorPolicy = .stop, parallelism: Int, _ body: (T) throws -> Void
+) throws {
+    var reader = try UnboxStreamReader<T>(contentsOf: url, format: format, onError: policy, parallelism: parallelism)
+    while let element = try reader.next() { try body(element) }
+}

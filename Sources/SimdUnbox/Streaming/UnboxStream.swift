@@ -41,6 +41,8 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     private let format: UnboxStreamFormat
     private let policy: UnboxStreamErrorPolicy
     private let maximumDepth: Int
+    /// Threads decoding; above 1 only where `Element: Sendable`.
+    private var parallelism = 1
     private let decode: @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
 
     /// Decodes the elements of JSON arriving as chunks of bytes (`Data`, `[UInt8]`,
@@ -63,6 +65,37 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
         self.init(
             chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
             policy: policy, maximumDepth: maximumDepth, decode: _UnboxElementDecoding<Element>().decode)
+    }
+
+    /// Decodes the elements of JSON arriving as chunks of bytes on several threads; the models come
+    /// out in the stream's order.
+    ///
+    /// ```swift
+    /// let stream = UnboxStream<Record, _>(chunks: exportChunks, format: .jsonLines, parallelism: 2)
+    /// for try await record in stream { store(record) }
+    /// ```
+    ///
+    /// Bytes are gathered into batches of about a megabyte of whole elements (cut at newlines for
+    /// JSON Lines, at element boundaries otherwise), each decoded by a worker thread with its own
+    /// parser; at most `2 × parallelism` batches are in flight. Models and errors (indices, byte
+    /// offsets, the order of the `.skip` handler's calls) are exactly those of the same stream on
+    /// one thread, but a model comes out only once its batch is full or the stream has ended: use
+    /// this for throughput, not for latency. Cancelling the task stops every thread.
+    ///
+    /// - Parameters:
+    ///   - chunks: The bytes, in pieces of any size, empty pieces included.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    ///   - parallelism: How many threads decode (1: the iterating task alone).
+    public init(
+        chunks: Chunks, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        maximumDepth: Int = defaultUnboxMaximumDepth, parallelism: Int
+    ) where Element: UnboxCompatible & Sendable, Chunks.Element: ContiguousBytes {
+        self.init(
+            chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
+            policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
+            decode: _UnboxElementDecoding<Element>().decode)
     }
 
     /// Decodes the elements of JSON arriving byte by byte (`URLSession.AsyncBytes`,
@@ -104,6 +137,17 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
         self.decode = decode
     }
 
+    /// The extension point, decoding chunks on `parallelism` threads.
+    init(
+        chunks: Chunks, reader: ChunkReader, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy,
+        maximumDepth: Int, parallelism: Int,
+        decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+    ) where Element: Sendable {
+        self.init(
+            chunks: chunks, reader: reader, format: format, policy: policy, maximumDepth: maximumDepth, decode: decode)
+        if case .contiguous = reader { self.parallelism = Swift.max(1, parallelism) }
+    }
+
     /// Starts reading the chunks.
     ///
     /// ```swift
@@ -111,21 +155,29 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(
+        var iterator = AsyncIterator(
             upstream: chunks.makeAsyncIterator(), reader: reader,
-            decoder: _StreamDecoder(format: format, policy: policy, maximumDepth: maximumDepth, decode: decode))
+            decoder: parallelism > 1
+                ? nil : _StreamDecoder(format: format, policy: policy, maximumDepth: maximumDepth, decode: decode))
+        if parallelism > 1 {
+            iterator.parallel = _ParallelStreamDecoder(
+                format: format, policy: policy, maximumDepth: maximumDepth, parallelism: parallelism, decode: decode)
+        }
+        return iterator
     }
 
     /// Pulls chunks from the upstream sequence and yields models. Keep it in one task.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private var upstream: Chunks.AsyncIterator
         private let reader: ChunkReader
-        private let decoder: _StreamDecoder<Element>
+        private let decoder: _StreamDecoder<Element>?
+        /// Decoding on several threads (instead of `decoder`).
+        fileprivate var parallel: _ParallelStreamDecoder<Element>?
         /// The chunk being consumed, when it is larger than a piece, and how far.
         private var pending: Chunks.Element?
         private var pendingOffset = 0
 
-        init(upstream: Chunks.AsyncIterator, reader: ChunkReader, decoder: _StreamDecoder<Element>) {
+        init(upstream: Chunks.AsyncIterator, reader: ChunkReader, decoder: _StreamDecoder<Element>?) {
             self.upstream = upstream
             self.reader = reader
             self.decoder = decoder
@@ -155,6 +207,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
         /// - Returns: The next model, or `nil` at the end of the stream.
         /// - Throws: As `next()`.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            guard let decoder else { return try await nextInParallel(isolation: actor) }
             while true {
                 if Task.isCancelled {
                     decoder.abandon()
@@ -187,17 +240,52 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
             }
         }
 
+        private mutating func nextInParallel(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            guard let parallel else { return nil }
+            while !parallel.isDone {
+                if Task.isCancelled {
+                    parallel.abandon()
+                    throw CancellationError()
+                }
+                if try parallel.advance() { return parallel.take() }
+                while parallel.submitReady() {
+                    if let chunk = pending {
+                        feed(chunk)
+                        continue
+                    }
+                    let chunk: Chunks.Element?
+                    do {
+                        chunk = try await upstream.next(isolation: actor)
+                    } catch {
+                        parallel.abandon()
+                        throw error
+                    }
+                    guard let chunk else {
+                        parallel.splitter.endInput()
+                        continue
+                    }
+                    pendingOffset = 0
+                    feed(chunk)
+                }
+                try await parallel.receiveNext(isolation: actor)
+            }
+            return nil
+        }
+
         /// Appends the next piece of `chunk`, keeping the rest for later.
         private mutating func feed(_ chunk: Chunks.Element) {
             guard case .contiguous(let withBytes) = reader else { return }
             var finished = false
             let decoder = decoder
+            let splitter = parallel?.splitter
             let offset = pendingOffset
             var taken = 0
             withBytes(chunk) { bytes in
                 taken = Swift.min(_streamPieceSize, bytes.count - offset)
-                if taken > 0 { decoder.append(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + taken])) }
                 finished = offset + taken >= bytes.count
+                guard taken > 0 else { return }
+                let piece = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + taken])
+                if let splitter { splitter.append(piece) } else { decoder?.append(piece) }
             }
             if finished {
                 pending = nil
@@ -212,6 +300,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
         private mutating func gather(
             first: UInt8, byte: @Sendable (Chunks.Element) -> UInt8, isolation actor: isolated (any Actor)?
         ) async throws {
+            guard let decoder else { return }
             let limit = 1 << 16
             let space = decoder.writableSpace(minimum: limit)
             var count = 0

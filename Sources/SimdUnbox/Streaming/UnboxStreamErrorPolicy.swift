@@ -14,6 +14,8 @@
 /// Each error's `path` starts with the element's index (`[41].user.name`) and its `byteOffset`
 /// counts from the start of the stream. Errors of the stream itself are thrown under either policy:
 /// a truncated stream, a value that is not an array (format `.array`), content after the array.
+/// In JSON Lines every line is an element of its own, so a torn or malformed line, the last one
+/// included, is a bad element like any other.
 public enum UnboxStreamErrorPolicy: Sendable {
     /// Throw the first element's error and end the stream.
     case stop

@@ -12,8 +12,10 @@ public enum UnboxStreamFormat: Sendable, Hashable {
     /// One JSON array (`[e0, e1, ...]`) whose elements are decoded one at a time. Whitespace may
     /// surround the array; anything else after its `]` is an error.
     case array
-    /// JSON Lines (NDJSON): one document per line, as in log files and exports. Read like
-    /// `concatenated`, so blank lines and `\r\n` line ends are accepted.
+    /// JSON Lines (NDJSON): one document per line, as in log files and exports. Every newline ends
+    /// a record, so a bad line (torn, junk after its value, an unclosed string, invalid UTF-8)
+    /// is one bad element and the next line decodes normally. Blank lines are not elements;
+    /// `\r\n` line ends are accepted; a last line without a newline is an element.
     case jsonLines
     /// Documents one after another, separated by optional whitespace (`{"a":1} {"a":2}`), as
     /// simdjson's `iterate_many` reads them. Each document is an element.

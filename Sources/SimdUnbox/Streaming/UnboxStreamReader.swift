@@ -24,16 +24,46 @@ import Foundation
 ///
 /// For `async` code, use `UnboxFileStream` (files) or `UnboxStream` (chunks arriving over time).
 public struct UnboxStreamReader<Element>: ~Copyable {
-    private let decoder: _StreamDecoder<Element>
-    private let source: any _StreamByteSource
+    /// One thread: the decoder and where its bytes come from.
+    private let decoder: _StreamDecoder<Element>?
+    private let source: (any _StreamByteSource)?
+    /// Several threads: the file and the parallel decoder.
+    private let file: _FileByteSource?
+    private let parallel: _ParallelStreamDecoder<Element>?
 
     @usableFromInline
     init(
         source: any _StreamByteSource, format: UnboxStreamFormat, onError policy: UnboxStreamErrorPolicy,
         maximumDepth: Int, decode: @escaping _ElementDecoding<Element>
     ) {
+        self.init(
+            decoder: _StreamDecoder(format: format, policy: policy, maximumDepth: maximumDepth, decode: decode),
+            source: source, file: nil, parallel: nil)
+    }
+
+    private init(
+        decoder: _StreamDecoder<Element>?, source: (any _StreamByteSource)?, file: _FileByteSource?,
+        parallel: _ParallelStreamDecoder<Element>?
+    ) {
+        self.decoder = decoder
         self.source = source
-        decoder = _StreamDecoder(format: format, policy: policy, maximumDepth: maximumDepth, decode: decode)
+        self.file = file
+        self.parallel = parallel
+    }
+
+    /// A reader of a file decoded on `parallelism` threads (one: as the other initializers).
+    init(
+        file: _FileByteSource, format: UnboxStreamFormat, onError policy: UnboxStreamErrorPolicy, maximumDepth: Int,
+        parallelism: Int, decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+    ) where Element: Sendable {
+        guard parallelism > 1 else {
+            self.init(source: file, format: format, onError: policy, maximumDepth: maximumDepth, decode: decode)
+            return
+        }
+        self.init(
+            decoder: nil, source: nil, file: file,
+            parallel: _ParallelStreamDecoder(
+                format: format, policy: policy, maximumDepth: maximumDepth, parallelism: parallelism, decode: decode))
     }
 
     /// Reads the elements of JSON data.
@@ -134,6 +164,40 @@ public struct UnboxStreamReader<Element>: ~Copyable {
             decode: { try Element._unbox(from: &$0, context: $1) })
     }
 
+    /// Reads the elements of a JSON file of any size on several threads: each decodes a batch of
+    /// whole elements with its own parser, and the models come out in the file's order.
+    ///
+    /// ```swift
+    /// var reader = try UnboxStreamReader<Event>(contentsOf: logURL, format: .jsonLines, parallelism: 2)
+    /// while let event = try reader.next() { handle(event) }
+    /// ```
+    ///
+    /// The file is cut into batches of about a megabyte of whole elements (at newlines for JSON
+    /// Lines; at the boundary scanner's element boundaries for arrays and concatenated documents),
+    /// and at most `2 × parallelism` batches are read ahead, so memory stays bounded whatever the
+    /// file's size. Models, errors (their element indices and byte offsets, and the `.skip`
+    /// handler's calls, made on the thread that calls `next()`) and the order of both are exactly
+    /// those of the same reader on one thread. Under `.stop`, the first bad element stops every
+    /// thread. The threads end when the stream does, or when the reader is dropped.
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - format: How the elements are laid out; a root array by default.
+    ///   - policy: Stop at the first bad element (default) or skip bad elements.
+    ///   - maximumDepth: The deepest nesting accepted inside an element.
+    ///   - parallelism: How many threads decode (1: the calling thread alone, as without this
+    ///     argument). Throughput grows with the cores free to run them.
+    /// - Throws: The error opening the file, or `UnboxError.Reason.misuse` for a URL that is not a
+    ///   file URL.
+    public init(
+        contentsOf url: URL, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        maximumDepth: Int = defaultUnboxMaximumDepth, parallelism: Int
+    ) throws where Element: UnboxCompatible & Sendable {
+        self.init(
+            file: try _FileByteSource(url: url), format: format, onError: policy, maximumDepth: maximumDepth,
+            parallelism: parallelism, decode: _UnboxElementDecoding<Element>().decode)
+    }
+
     /// Decodes the next element.
     ///
     /// ```swift
@@ -145,6 +209,16 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   not an array (format `.array`) or content after the array; the error reading the file; or
     ///   what the model's initializer threw. After an error, `next()` returns `nil`.
     public mutating func next() throws -> Element? {
+        guard let decoder, let source else {
+            // Several threads. (No helper returning an optional model here: each optional of the
+            // model type the module's unspecialized code makes costs a metadata lookup.)
+            guard let parallel, let file else { return nil }
+            while true {
+                if try parallel.advance() { return parallel.take() }
+                if parallel.isDone { return nil }
+                try parallel.refill { try file.feed(parallel.splitter) }
+            }
+        }
         while true {
             if try decoder.advance() { return decoder.take() }
             guard decoder.needsInput else { return nil }

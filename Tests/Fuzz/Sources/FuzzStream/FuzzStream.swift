@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import SimdUnbox
+import Synchronization
 
 /// Fuzzes streaming: the input is a stream's bytes, then optionally a NUL byte and a program whose
 /// bytes pick the format, the error policy and where the bytes are cut into chunks.
@@ -15,11 +16,21 @@ import SimdUnbox
 /// - Skipping bad elements never yields more than the document has, and ends.
 /// - Documents (JSON Lines, concatenated) that a model reads only in part give that part as
 ///   `JSONValue` reads it, whatever the model leaves unread.
+/// - Fault injection (a fourth format): the input's lines, damaged where the program says (torn,
+///   junk after the value, an unclosed string, invalid UTF-8), are streamed as JSON Lines under
+///   `.skip`, from memory and in chunks: every line that `JSONValue(data:)` accepts alone gives its
+///   value, in order, and every other non-blank line is reported exactly once, with its record
+///   index and a byte offset inside it (see `checkLineFaults`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let (bytes, program) = splitDocumentAndProgram(UnsafeBufferPointer(start: data, count: size))
     var input = FuzzInput(program)
-    let format = [UnboxStreamFormat.array, .jsonLines, .concatenated][input.int(upTo: 2)]
+    let mode = input.int(upTo: 3)
+    if mode == 3 {
+        checkLineFaults(bytes, program: &input)
+        return 0
+    }
+    let format = [UnboxStreamFormat.array, .jsonLines, .concatenated][mode]
     let skipping = input.int(upTo: 3) == 3
     let policy: UnboxStreamErrorPolicy = skipping ? .skipSilently : .stop
     var cuts: [Int] = []
@@ -198,4 +209,103 @@ private func checkPartialModels(_ bytes: [UInt8], format: UnboxStreamFormat, ele
 private func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> Int {
     guard bytes.count >= needle.count else { return 0 }
     return (0...(bytes.count - needle.count)).count { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+}
+
+// MARK: Fault injection
+
+/// Damages some of `bytes`' lines as `program` says, streams the result as JSON Lines under
+/// `.skip` and checks it against each line decoded alone.
+private func checkLineFaults(_ bytes: [UInt8], program: inout FuzzInput) {
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+    let injections = program.int(upTo: 8)
+    for _ in 0..<injections where !lines.isEmpty {
+        let line = program.int(upTo: lines.count - 1)
+        let position = lines[line].isEmpty ? 0 : program.int(upTo: lines[line].count)
+        switch program.int(upTo: 3) {
+        case 0: lines[line].removeSubrange(position...)  // torn
+        case 1: lines[line] += Array(" x".utf8)  // junk after the value
+        case 2: lines[line].insert(UInt8(ascii: "\""), at: position)  // an unclosed string
+        default: lines[line].insert(0xFF, at: position)  // invalid UTF-8
+        }
+    }
+    let crlf = program.bool()
+    let finalNewline = program.bool()
+    var stream: [UInt8] = []
+    // What each record must give: its value, or an error inside `range`.
+    var expected: [(value: JSONValue?, range: Range<Int>)] = []
+    for (index, line) in lines.enumerated() {
+        let start = stream.count
+        stream += line
+        let last = index == lines.count - 1
+        if !last || finalNewline { stream += crlf ? [0x0D, 0x0A] : [0x0A] }
+        let content = line.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+        guard !content.isEmpty else { continue }
+        // Outside what this check can judge: a byte-order mark (a whole document may start with
+        // one, a line may not) and nesting near the depth limit (a stream counts its own level).
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { return }
+        if line.count(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }) > 400 { return }
+        let value = try? JSONValue(data: Data(line))
+        expected.append((value, start..<stream.count + 1))
+    }
+
+    let reported = Reported()
+    var reader = UnboxStreamReader<JSONValue>(
+        bytes: stream, format: .jsonLines, onError: .skip { reported.append($0) })
+    var values: [JSONValue] = []
+    do {
+        while let value = try reader.next() { values.append(value) }
+    } catch {
+        fuzzRequire(false, "a JSON Lines stream under .skip threw \(error) from \(preview(stream))")
+    }
+    judge(values: values, errors: reported.take(), expected: expected, stream, "in memory")
+
+    var cuts: [Int] = []
+    var position = 0
+    while !program.isExhausted, position < stream.count {
+        position += 1 + Int(program.byte()) % max(1, min(stream.count, 97))
+        cuts.append(min(position, stream.count))
+    }
+    let chunks = chunked(stream, at: cuts)
+    let (chunkValues, chunkErrors) = runBlocking {
+        let reported = Reported()
+        var values: [JSONValue] = []
+        do {
+            for try await value in UnboxStream<JSONValue, Chunks>(
+                chunks: Chunks(chunks), format: .jsonLines, onError: .skip { reported.append($0) })
+            {
+                values.append(value)
+            }
+        } catch {
+            fuzzRequire(false, "a JSON Lines stream in chunks under .skip threw \(error)")
+        }
+        return (values, reported.take())
+    }
+    judge(values: chunkValues, errors: chunkErrors, expected: expected, stream, "in chunks \(chunks.map(\.count))")
+}
+
+/// Every good line kept, every bad line reported once, with its index and an offset inside it.
+private func judge(
+    values: [JSONValue], errors: [UnboxError], expected: [(value: JSONValue?, range: Range<Int>)], _ stream: [UInt8],
+    _ how: String
+) {
+    let good = expected.compactMap(\.value)
+    fuzzRequire(
+        values == good,
+        "\(how): \(values.count) values, expected the \(good.count) good lines' of \(preview(stream))")
+    let bad = expected.indices.filter { expected[$0].value == nil }
+    fuzzRequire(
+        errors.map(\.path.first) == bad.map { UnboxPathComponent.index($0) },
+        "\(how): errors \(errors), expected one for each of the lines \(bad) of \(preview(stream))")
+    for (error, index) in zip(errors, bad) {
+        fuzzRequire(
+            error.byteOffset.map(expected[index].range.contains) == true,
+            "\(how): \(error) is not inside line \(index) (\(expected[index].range)) of \(preview(stream))")
+    }
+}
+
+/// The errors a `.skip` handler received.
+private final class Reported: Sendable {
+    private let errors = Mutex<[UnboxError]>([])
+    func append(_ error: UnboxError) { errors.withLock { $0.append(error) } }
+    func take() -> [UnboxError] { errors.withLock { $0 } }
 }

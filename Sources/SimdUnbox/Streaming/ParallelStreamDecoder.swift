@@ -1,0 +1,406 @@
+import CSimdJSON
+import Foundation
+import Synchronization
+
+// How a stream is decoded on several threads
+// ===========================================
+//
+//   input ──► splitter ──► batches ──► worker threads ──► results ──► models, in input order
+//   (file,    (newlines,   (~1 MiB of  (each with its    (models and  (the consumer: the
+//    chunks)   or the       whole       own decoder and   errors of    thread or task that
+//              scanner)     elements)   parser)           one batch)   iterates)
+//
+// The consumer reads input, cuts it into batches of whole elements (`_StreamSplitter`) and queues
+// them, at most `2 × parallelism` in flight, so memory stays bounded whatever the input's size.
+// Each worker decodes a batch as a small stream of its own, with the stream's error policy, and
+// keeps the models and the errors it met in order. The consumer takes results in batch order and
+// hands out their models, replaying each error at the place it had among the models, so that the
+// `.skip` handler sees exactly what a stream decoded on one thread would show: element indices
+// (a batch counts from 0; the consumer adds the elements of the batches before it) and stream
+// byte offsets (a batch knows where it starts). Under `.stop`, a batch that fails makes the
+// workers drop every later batch; the consumer throws its error once the models before it are
+// handed out. Cancelling (or dropping) the stream stops the workers at their next element check.
+
+/// Parallel streams cut batches of about this many bytes: large enough that a batch's fixed costs
+/// (a queue hand-over, a decoder restart) vanish beside its decoding, small enough to keep memory
+/// low. Tests make it small to cut many batches from small inputs (results never depend on it).
+let _parallelStreamBatchSize = Atomic<Int>(1 << 20)
+
+/// The models of one batch: moved in by a worker, moved out by the consumer. Not an `Array`: the
+/// module's code is not specialized for the model type, and an array of models would cost a
+/// lookup of its type in the runtime's metadata cache at every append and read (about an eighth
+/// of the time of a parallel stream of small models).
+final class _ModelBuffer<Element>: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    /// Models moved in.
+    private(set) var count = 0
+    /// Models moved out.
+    private var taken = 0
+
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        (base + taken).deinitialize(count: count - taken)
+        base.deallocate()
+    }
+
+    /// Moves the model at `source` in, leaving `source` uninitialized.
+    @inline(__always)
+    func append(movingFrom source: UnsafeMutablePointer<Element>) {
+        if _slowPath(count == capacity) { grow() }
+        (base + count).moveInitialize(from: source, count: 1)
+        count += 1
+    }
+
+    private func grow() {
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+    }
+
+    /// Models not yet moved out.
+    var hasNext: Bool { taken < count }
+    /// How many models have been moved out.
+    var takenCount: Int { taken }
+
+    /// Moves the next model out.
+    @inline(__always)
+    func takeNext() -> Element {
+        defer { taken += 1 }
+        return (base + taken).move()
+    }
+}
+
+/// What a worker made of one batch.
+struct _BatchResult<Element> {
+    var models = _ModelBuffer<Element>()
+    /// The errors met, each with how many models came before it in the batch.
+    var errors: [(modelsBefore: Int, error: UnboxError)] = []
+    /// Under `.stop`: the error that ended the batch (and the stream).
+    var stopError: (any Error)?
+    /// The elements the batch held.
+    var elementCount = 0
+}
+
+/// Collects the errors a worker's decoder reports under `.skip`. Confined to the worker thread
+/// that owns it (the decoder calls its handler synchronously, on that thread).
+final class _BatchErrors: @unchecked Sendable {
+    var modelCount = 0
+    var errors: [(modelsBefore: Int, error: UnboxError)] = []
+
+    func add(_ error: UnboxError) {
+        errors.append((modelCount, error))
+    }
+}
+
+/// The worker threads of one parallel stream, their queue of batches and their results.
+///
+/// `@unchecked Sendable`: every field is guarded by `condition`, except `stopAt`, an atomic. The
+/// models it carries between threads are `Sendable`: it is created only by `_ParallelStreamDecoder`
+/// through the entry points that require `Element: Sendable`.
+final class _StreamWorkers<Element>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [_StreamBatch] = []
+    private var results: [Int: _BatchResult<Element>] = [:]
+    private var cancelled = false
+    /// A task waiting for the result of a batch (`result(of:)`).
+    private var waiter: (sequence: Int, continuation: CheckedContinuation<Void, any Error>)?
+    /// Batches after this one are not needed (a batch ended the stream under `.stop`); -1 once the
+    /// stream is cancelled. Checked by the workers between elements.
+    private let stopAt = Atomic<Int>(Int.max)
+    private var started = false
+
+    private let count: Int
+    private let makeDecoder: @Sendable (_BatchErrors?) -> _StreamDecoder<Element>
+    private let skips: Bool
+
+    init(count: Int, skips: Bool, makeDecoder: @escaping @Sendable (_BatchErrors?) -> _StreamDecoder<Element>) {
+        self.count = count
+        self.skips = skips
+        self.makeDecoder = makeDecoder
+    }
+
+    /// Queues `batch` for the next free worker (starting the workers the first time).
+    func submit(_ batch: _StreamBatch) {
+        condition.lock()
+        if !started {
+            started = true
+            for index in 0..<count {
+                let thread = Thread { [self] in work() }
+                thread.name = "SimdUnbox stream worker \(index)"
+                // Deep models recurse: the stack of a main thread, not a secondary one's default.
+                thread.stackSize = 8 << 20
+                thread.start()
+            }
+        }
+        queue.append(batch)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Stops the workers and drops every batch and result; a task waiting for a result is resumed
+    /// with `CancellationError`.
+    func cancel() {
+        stopAt.store(-1, ordering: .relaxed)
+        condition.lock()
+        cancelled = true
+        queue.removeAll()
+        results.removeAll()
+        let waiting = waiter
+        waiter = nil
+        condition.broadcast()
+        condition.unlock()
+        waiting?.continuation.resume(throwing: CancellationError())
+    }
+
+    /// Waits on this thread for the result of batch `sequence`.
+    func takeResult(of sequence: Int) throws -> _BatchResult<Element> {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let result = results.removeValue(forKey: sequence) { return result }
+            if cancelled { throw CancellationError() }
+            condition.wait()
+        }
+    }
+
+    /// Waits, suspending the task, for the result of batch `sequence`; cancelling the task cancels
+    /// the stream.
+    func result(of sequence: Int) async throws -> _BatchResult<Element> {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                condition.lock()
+                if results[sequence] != nil {
+                    condition.unlock()
+                    continuation.resume()
+                } else if cancelled {
+                    condition.unlock()
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    waiter = (sequence, continuation)
+                    condition.unlock()
+                }
+            }
+            return try takeResult(of: sequence)
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    // MARK: Workers
+
+    private func work() {
+        let errors = skips ? _BatchErrors() : nil
+        let decoder = makeDecoder(errors)
+        while let batch = nextBatch() {
+            let result = decode(batch, with: decoder, errors: errors)
+            guard batch.sequence <= stopAt.load(ordering: .relaxed) else { continue }
+            if result.stopError != nil { stopAt.min(batch.sequence, ordering: .relaxed) }
+            condition.lock()
+            if cancelled {
+                condition.unlock()
+                break
+            }
+            results[batch.sequence] = result
+            var waiting: CheckedContinuation<Void, any Error>?
+            if let waiter, waiter.sequence == batch.sequence {
+                waiting = waiter.continuation
+                self.waiter = nil
+            }
+            condition.broadcast()
+            condition.unlock()
+            waiting?.resume()
+        }
+    }
+
+    /// The next batch still needed, or nil once the stream is cancelled.
+    private func nextBatch() -> _StreamBatch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if cancelled { return nil }
+            if !queue.isEmpty {
+                let batch = queue.removeFirst()
+                if batch.sequence > stopAt.load(ordering: .relaxed) { continue }
+                return batch
+            }
+            condition.wait()
+        }
+    }
+
+    private func decode(_ batch: _StreamBatch, with decoder: _StreamDecoder<Element>, errors: _BatchErrors?)
+        -> _BatchResult<Element>
+    {
+        decoder.restart(offsetBase: batch.offsetBase, isContinuation: batch.isContinuation)
+        errors?.modelCount = 0
+        errors?.errors.removeAll(keepingCapacity: true)
+        batch.bytes.withUnsafeBytes { decoder.append($0) }
+        decoder.endInput()
+        var result = _BatchResult<Element>()
+        do {
+            let models = result.models
+            while try decoder.advance() {
+                decoder.take(into: models)
+                errors?.modelCount = models.count
+                if models.count & 1023 == 0, batch.sequence > stopAt.load(ordering: .relaxed) { break }
+            }
+        } catch {
+            result.stopError = error
+        }
+        result.errors = errors?.errors ?? []
+        result.elementCount = batch.elementCount ?? decoder.elementCount
+        return result
+    }
+}
+
+/// The consumer's side of a parallel stream: cuts the input into batches, queues them and hands
+/// out the workers' models in input order. Used by one thread or task at a time.
+final class _ParallelStreamDecoder<Element> {
+    let splitter: _StreamSplitter
+    private let workers: _StreamWorkers<Element>
+    private let policy: UnboxStreamErrorPolicy
+    private let inFlightLimit: Int
+
+    private var submitted = 0
+    private var received = 0
+    private var current = _BatchResult<Element>()
+    private var errorIndex = 0
+    /// The elements of the batches before the current one.
+    private var elementsBefore = 0
+    private var hasCurrent = false
+    private(set) var isDone = false
+
+    /// Models cross threads: create one only for a stream whose public entry point required
+    /// `Element: Sendable` (a stream type stores its `parallelism` only from such an initializer).
+    init(
+        format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int, parallelism: Int,
+        decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+    ) {
+        splitter = _StreamSplitter(format: format, batchSize: _parallelStreamBatchSize.load(ordering: .relaxed))
+        self.policy = policy
+        let skips: Bool
+        if case .skip = policy { skips = true } else { skips = false }
+        workers = _StreamWorkers(count: parallelism, skips: skips) { errors in
+            let workerPolicy: UnboxStreamErrorPolicy = errors.map { errors in .skip { errors.add($0) } } ?? .stop
+            return _StreamDecoder(format: format, policy: workerPolicy, maximumDepth: maximumDepth, decode: decode)
+        }
+        inFlightLimit = 2 * parallelism
+    }
+
+    deinit {
+        workers.cancel()
+    }
+
+    /// Ends the stream after a failure outside the decoder (reading the input, cancellation).
+    func abandon() {
+        isDone = true
+        workers.cancel()
+    }
+
+    /// Whether the batch being handed out has a model left, after the errors that came before it
+    /// (reported on the way); false when that batch is used up (or the stream is over: `isDone`).
+    /// `take()` moves the model out.
+    ///
+    /// - Throws: The batch's error under `.stop`.
+    func advance() throws -> Bool {
+        guard hasCurrent else { return false }
+        let models = current.models
+        if _slowPath(errorIndex < current.errors.count) {
+            while errorIndex < current.errors.count, current.errors[errorIndex].modelsBefore <= models.takenCount {
+                let error = globalized(current.errors[errorIndex].error)
+                errorIndex += 1
+                if case .skip(let report) = policy { report(error) }
+            }
+        }
+        if models.hasNext { return true }
+        if let error = current.stopError {
+            abandon()
+            throw (error as? UnboxError).map(globalized) ?? error
+        }
+        elementsBefore += current.elementCount
+        current = _BatchResult()
+        hasCurrent = false
+        return false
+    }
+
+    /// The model `advance()` found.
+    @inline(__always)
+    func take() -> Element {
+        current.models.takeNext()
+    }
+
+    /// The error with its element index counted from the start of the stream.
+    private func globalized(_ error: UnboxError) -> UnboxError {
+        guard case .index(let index)? = error.path.first else { return error }
+        var error = error
+        error.path[0] = .index(elementsBefore + index)
+        return error
+    }
+
+    /// Queues the batches that are ready, as far as the in-flight limit allows. Returns true when
+    /// more input is wanted before waiting for a result.
+    func submitReady() -> Bool {
+        while submitted - received < inFlightLimit {
+            guard let batch = splitter.nextBatch() else { return !splitter.inputEnded }
+            workers.submit(batch)
+            submitted += 1
+        }
+        return false
+    }
+
+    /// With nothing in flight, the input is used up: ends the stream, throwing its stream-level
+    /// error if it has one. Returns whether it ended.
+    private func endIfDrained() throws -> Bool {
+        guard submitted == received else { return false }
+        isDone = true
+        workers.cancel()
+        if let error = splitter.streamError { throw error }
+        return true
+    }
+
+    /// Waits on this thread for the next batch's result.
+    func receiveNext() throws {
+        if try endIfDrained() { return }
+        do {
+            current = try workers.takeResult(of: received)
+        } catch {
+            abandon()
+            throw error
+        }
+        received += 1
+        (hasCurrent, errorIndex) = (true, 0)
+    }
+
+    /// Waits, suspending the task, for the next batch's result.
+    func receiveNext(isolation actor: isolated (any Actor)? = #isolation) async throws {
+        if try endIfDrained() { return }
+        do {
+            current = try await workers.result(of: received)
+        } catch {
+            abandon()
+            throw error
+        }
+        received += 1
+        (hasCurrent, errorIndex) = (true, 0)
+    }
+
+    /// Makes the next batch's models ready for `advance()`, reading input with `read` (which
+    /// appends to `splitter`, or ends its input) and waiting on this thread for the batch.
+    func refill(reading read: () throws -> Void) throws {
+        while submitReady() {
+            do {
+                try read()
+            } catch {
+                abandon()
+                throw error
+            }
+        }
+        try receiveNext()
+    }
+}

@@ -1,0 +1,285 @@
+import CSimdJSON
+
+/// A run of whole elements cut from a stream, decoded on its own by a worker of a parallel stream
+/// as if it were a small stream of its own.
+struct _StreamBatch: Sendable {
+    /// The batch's place in the stream: batches are handed out in this order.
+    let sequence: Int
+    /// The elements' bytes: for an array, `[` + the elements with their separators + `]`; for JSON
+    /// Lines, whole lines; for concatenated documents, whole documents.
+    let bytes: [UInt8]
+    /// The stream offset of `bytes[0]`.
+    let offsetBase: Int
+    /// An array batch that does not start the array (see `_StreamDecoder.restart`).
+    let isContinuation: Bool
+    /// How many elements the batch holds, when the splitter knows (arrays, documents); JSON Lines
+    /// batches are counted by the worker that decodes them.
+    let elementCount: Int?
+}
+
+/// Cuts a stream into batches of whole elements for parallel decoding, without decoding them.
+///
+/// JSON Lines are cut after a newline near the batch size: no scan is needed, since every newline
+/// ends a record. Arrays and concatenated documents are scanned with the boundary scanner, which
+/// must see every byte in order, and cut at an element boundary; the scanner's stream-level error
+/// (truncation, a value that is not an array, content after it) is kept for the end, after every
+/// batch of complete elements before it.
+final class _StreamSplitter {
+    private let format: UnboxStreamFormat
+    /// A batch is cut once about this many bytes of whole elements are buffered.
+    private let batchSize: Int
+
+    // MARK: Buffer
+
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The stream offset of `storage[0]`.
+    private var base = 0
+    private var dataEnd = 0
+    private var scanEnd = 0
+    /// Where the next batch starts: JSON Lines, its first byte; arrays, the separator before its
+    /// first element (`boundaries[cursor]`); documents, its first document's start.
+    private var batchStart = 0
+
+    // MARK: Scanner (arrays, documents)
+
+    private var scanner = csimdjson_boundary_scanner()
+    private var boundaries: UnsafeMutablePointer<UInt64>
+    private let boundaryCapacity = 1 << 16
+    private var boundaryCount = 0
+    private var cursor = 0
+    private var scanFinished = false
+    /// The elements put in batches so far.
+    private var elementsBatched = 0
+    private var nextSequence = 0
+
+    /// The input is over (every byte has been appended).
+    private(set) var inputEnded = false
+    /// The scanner's failure: its code, stream offset and the byte there.
+    private var failure: (code: csimdjson_error, offset: Int, byte: UInt8)?
+
+    /// The stream-level error, once every batch before it is cut (`nextBatch()` returned nil and
+    /// the input is over): its path names the element the stream ends in.
+    var streamError: UnboxError? {
+        failure.map {
+            _streamScanError(
+                $0.code, offset: $0.offset, byteAtOffset: $0.byte, pendingIndex: elementsBatched, pathPrefix: [],
+                offsetBase: 0)
+        }
+    }
+
+    init(format: UnboxStreamFormat, batchSize: Int) {
+        self.format = format
+        self.batchSize = max(batchSize, 64)
+        capacity = max(2 * self.batchSize, 1 << 16)
+        storage = .allocate(capacity: capacity)
+        boundaries = .allocate(capacity: boundaryCapacity)
+        csimdjson_boundary_scanner_init(
+            &scanner, format == .array ? CSIMDJSON_STREAM_FORMAT_ARRAY : CSIMDJSON_STREAM_FORMAT_DOCUMENTS)
+    }
+
+    deinit {
+        storage.deallocate()
+        boundaries.deallocate()
+    }
+
+    // MARK: Input
+
+    /// Room for at least `minimum` more bytes, for reading straight into; call `commit` after.
+    func writableSpace(minimum: Int) -> UnsafeMutableRawBufferPointer {
+        compact()
+        if capacity - dataEnd < minimum {
+            var newCapacity = capacity
+            while newCapacity - dataEnd < minimum { newCapacity *= 2 }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.initialize(from: storage, count: dataEnd)
+            storage.deallocate()
+            storage = grown
+            capacity = newCapacity
+        }
+        return UnsafeMutableRawBufferPointer(start: storage + dataEnd, count: capacity - dataEnd)
+    }
+
+    /// Records that `count` bytes were written into the space `writableSpace` returned.
+    func commit(_ count: Int) {
+        dataEnd += count
+    }
+
+    /// Copies `bytes` to the end of the buffer.
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        let space = writableSpace(minimum: bytes.count)
+        space.baseAddress.unsafelyUnwrapped.copyMemory(from: source, byteCount: bytes.count)
+        commit(bytes.count)
+    }
+
+    /// Records the end of the input.
+    func endInput() {
+        inputEnded = true
+    }
+
+    /// Drops the bytes already put in batches.
+    private func compact() {
+        let keep = format == .jsonLines ? batchStart : min(batchStart, scanEnd)
+        guard keep > 0 else { return }
+        storage.update(from: storage + keep, count: dataEnd - keep)
+        base += keep
+        dataEnd -= keep
+        scanEnd -= keep
+        batchStart -= keep
+    }
+
+    // MARK: Batches
+
+    /// The next batch, or nil when more input is needed (or the input is over and every element is
+    /// in a batch: then `streamError` says how the stream ended).
+    func nextBatch() -> _StreamBatch? {
+        switch format {
+        case .jsonLines: return nextLines()
+        case .array: return nextArrayElements()
+        case .concatenated: return nextDocuments()
+        }
+    }
+
+    private func makeBatch(_ bytes: [UInt8], offsetBase: Int, isContinuation: Bool = false, count: Int?) -> _StreamBatch
+    {
+        defer { nextSequence += 1 }
+        return _StreamBatch(
+            sequence: nextSequence, bytes: bytes, offsetBase: offsetBase, isContinuation: isContinuation,
+            elementCount: count)
+    }
+
+    private func nextLines() -> _StreamBatch? {
+        let available = dataEnd - batchStart
+        guard available > 0 else { return nil }
+        var cut: Int?
+        if inputEnded && available <= batchSize {
+            cut = dataEnd
+        } else if available >= batchSize {
+            // The last newline within the batch size, else the first after it (a very long line).
+            var position = batchStart + batchSize
+            while position > batchStart, storage[position - 1] != 0x0A { position -= 1 }
+            if position > batchStart {
+                cut = position
+            } else {
+                position = batchStart + batchSize
+                while position < dataEnd, storage[position] != 0x0A { position += 1 }
+                if position < dataEnd { cut = position + 1 } else if inputEnded { cut = dataEnd }
+            }
+        }
+        guard let cut else { return nil }
+        let batch = makeBatch(
+            Array(UnsafeBufferPointer(start: storage + batchStart, count: cut - batchStart)),
+            offsetBase: base + batchStart, count: nil)
+        batchStart = cut
+        return batch
+    }
+
+    /// Scans what has arrived; at the end of the input, finishes the scan.
+    private func scan() {
+        if cursor > 0 && boundaryCount + Int(CSIMDJSON_BOUNDARIES_PER_BYTE) + 1 > boundaryCapacity {
+            boundaries.update(from: boundaries + cursor, count: boundaryCount - cursor)
+            boundaryCount -= cursor
+            cursor = 0
+        }
+        while !scanFinished && scanEnd < dataEnd
+            && boundaryCount + Int(CSIMDJSON_BOUNDARIES_PER_BYTE) + 1 <= boundaryCapacity
+        {
+            var scanned = 0
+            let code = csimdjson_boundary_scanner_scan(
+                &scanner, storage + scanEnd, dataEnd - scanEnd, boundaries, boundaryCapacity, &boundaryCount,
+                &scanned)
+            scanEnd += scanned
+            if code != CSIMDJSON_SUCCESS {
+                scanFinished = true
+                fail(code)
+            }
+            if scanned == 0 { break }
+        }
+        if inputEnded && !scanFinished && scanEnd == dataEnd && boundaryCount + 1 <= boundaryCapacity {
+            scanFinished = true
+            let code = csimdjson_boundary_scanner_finish(&scanner, boundaries, boundaryCapacity, &boundaryCount)
+            if code != CSIMDJSON_SUCCESS { fail(code) }
+        }
+    }
+
+    private func fail(_ code: csimdjson_error) {
+        let offset = Int(truncatingIfNeeded: scanner.error_offset)
+        let position = offset - base
+        failure = (code, offset, position >= 0 && position < dataEnd ? storage[position] : 0)
+    }
+
+    /// Every boundary the scanner will find is found.
+    private var scanIsComplete: Bool { scanFinished }
+
+    /// The boundaries found fill their array: cut a batch whatever its size, so that the scan can
+    /// go on.
+    private var boundariesAreFull: Bool { boundaryCount + Int(CSIMDJSON_BOUNDARIES_PER_BYTE) + 2 > boundaryCapacity }
+
+    private func nextArrayElements() -> _StreamBatch? {
+        scan()
+        let first = cursor
+        let available = boundaryCount - 1 - first
+        if available <= 0 {
+            return scanIsComplete ? finalArrayBatch() : nil
+        }
+        let start = Int(truncatingIfNeeded: boundaries[first])
+        let lastEnd = Int(truncatingIfNeeded: boundaries[boundaryCount - 1])
+        guard lastEnd - start >= batchSize || scanIsComplete || boundariesAreFull else { return nil }
+        var last = first + 1
+        while last + 1 < boundaryCount && Int(truncatingIfNeeded: boundaries[last + 1]) - start <= batchSize {
+            last += 1
+        }
+        let end = Int(truncatingIfNeeded: boundaries[last])
+        let batch = arrayBatch(from: start, to: end, count: last - first)
+        cursor = last
+        batchStart = end - base
+        return batch
+    }
+
+    /// `[` + the bytes between the separators at stream offsets `start` and `end` + `]`.
+    private func arrayBatch(from start: Int, to end: Int, count: Int) -> _StreamBatch {
+        var bytes = [UInt8](repeating: UInt8(ascii: "["), count: end - start + 1)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            (buffer.baseAddress.unsafelyUnwrapped + 1).update(
+                from: storage + (start + 1 - base), count: end - start - 1)
+            buffer[end - start] = UInt8(ascii: "]")
+        }
+        defer { elementsBatched += count }
+        return makeBatch(bytes, offsetBase: start, isContinuation: elementsBatched > 0, count: count)
+    }
+
+    /// At the end of a truncated array: the last element, when the scanner knows it is complete (a
+    /// stream decoded on one thread hands it out before reporting the truncation, which then names
+    /// the element after it).
+    private func finalArrayBatch() -> _StreamBatch? {
+        guard failure != nil, cursor < boundaryCount, scanner.pending_end != UInt64.max else { return nil }
+        let start = Int(truncatingIfNeeded: boundaries[cursor])
+        let end = Int(truncatingIfNeeded: scanner.pending_end)
+        scanner.pending_end = UInt64.max
+        guard end > start else { return nil }
+        batchStart = dataEnd
+        return arrayBatch(from: start, to: end, count: 1)
+    }
+
+    private func nextDocuments() -> _StreamBatch? {
+        scan()
+        let pairs = (boundaryCount - cursor) / 2
+        guard pairs > 0 else { return nil }
+        let start = Int(truncatingIfNeeded: boundaries[cursor])
+        let lastEnd = Int(truncatingIfNeeded: boundaries[cursor + 2 * pairs - 1])
+        guard lastEnd - start >= batchSize || scanIsComplete || boundariesAreFull else { return nil }
+        var count = 1
+        while count < pairs && Int(truncatingIfNeeded: boundaries[cursor + 2 * count + 1]) - start <= batchSize {
+            count += 1
+        }
+        let end = Int(truncatingIfNeeded: boundaries[cursor + 2 * count - 1])
+        let batch = makeBatch(
+            Array(UnsafeBufferPointer(start: storage + (start - base), count: end - start)), offsetBase: start,
+            count: count)
+        elementsBatched += count
+        cursor += 2 * count
+        batchStart = end - base
+        return batch
+    }
+}

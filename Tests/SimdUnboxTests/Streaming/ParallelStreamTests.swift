@@ -1,0 +1,219 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import SimdUnbox
+
+/// Decoding on several threads gives exactly what one thread gives: the same models in the same
+/// order, the same errors (indices, byte offsets, order), the same end; and it stops promptly.
+@Suite struct ParallelStreamTests {
+    init() {
+        // Small batches, so that small inputs are cut into many (results never depend on it).
+        _parallelStreamBatchSize.store(256, ordering: .relaxed)
+    }
+
+    /// What a stream gave, as text: models, then each error (reported or thrown) with its path and
+    /// offset.
+    struct Outcome<T: Equatable>: Equatable, CustomStringConvertible {
+        var models: [T]
+        var errors: [String]
+        var thrown: String?
+
+        init(_ result: (models: [T], errors: [UnboxError], thrown: (any Error)?)) {
+            models = result.models
+            errors = result.errors.map { "\($0)" }
+            thrown = result.thrown.map { "\($0)" }
+        }
+
+        var description: String {
+            "\(models.count) models, errors \(errors), thrown \(thrown ?? "nothing")"
+        }
+    }
+
+    static let parallelSources: [LineSource] = [.file, .fileStream, .chunks(seed: 11), .chunks(seed: 12)]
+
+    /// Decodes `bytes` on one thread and on `parallelism` threads from every source, under both
+    /// policies, and expects the same outcome.
+    static func expectSameAsOneThread<T: UnboxCompatible & Sendable & Equatable>(
+        _: T.Type, _ bytes: [UInt8], format: UnboxStreamFormat, parallelism: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        for skip in [true, false] {
+            let expected = Outcome(try await LineSource.memory.decode(T.self, bytes, format: format, skip: skip))
+            for source in parallelSources {
+                let actual = Outcome(
+                    try await source.decode(T.self, bytes, format: format, skip: skip, parallelism: parallelism))
+                #expect(actual.thrown == expected.thrown, "\(source), skip \(skip)", sourceLocation: sourceLocation)
+                #expect(actual.errors == expected.errors, "\(source), skip \(skip)", sourceLocation: sourceLocation)
+                #expect(actual.models == expected.models, "\(source), skip \(skip)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test(arguments: [2, 4])
+    func jsonLinesAsOnOneThread(parallelism: Int) async throws {
+        let log = FaultyLog.make(count: 3000, every: 53, faults: LineFault.allCases, blankEvery: 17)
+        try await Self.expectSameAsOneThread(LogRecord.self, log.bytes, format: .jsonLines, parallelism: parallelism)
+        // And exactly the expected models and errors.
+        for source in Self.parallelSources {
+            let result = try await source.decode(LogRecord.self, log.bytes, parallelism: parallelism)
+            log.check(models: result.models, errors: result.errors, thrown: result.thrown, "\(source)")
+        }
+    }
+
+    /// Root arrays and concatenated documents with bad elements of every kind a scanner-cut batch
+    /// can hold: malformed values, invalid UTF-8, junk before a separator, values that are not the
+    /// model.
+    @Test(arguments: [2, 4], [UnboxStreamFormat.array, .concatenated])
+    func elementsAsOnOneThread(parallelism: Int, format: UnboxStreamFormat) async throws {
+        var elements: [[UInt8]] = []
+        for seq in 0..<2000 {
+            var text = #"{"seq":\#(seq),"level":"info","message":"m \"\#(seq)\" [,]"}"#
+            switch seq % 61 {
+            case 7: text = #"{"seq":\#(seq),"level":tru,"message":"m"}"#
+            case 19: text = #"{"seq":"s\#(seq)","level":"i","message":"m"}"#
+            case 31: text = #"{"seq":\#(seq),"level":"i","message":"m"} x"#
+            case 43:
+                elements.append(Array(#"{"seq":\#(seq),"level":"i","message":""#.utf8) + [0xC3] + Array(#""}"#.utf8))
+                continue
+            default: break
+            }
+            elements.append(Array(text.utf8))
+        }
+        let bytes =
+            format == .array
+            ? Array("[".utf8) + Array(elements.joined(separator: Array(",\n".utf8))) + Array("]\n".utf8)
+            : Array(elements.joined(separator: Array(" \n".utf8)))
+        try await Self.expectSameAsOneThread(LogRecord.self, bytes, format: format, parallelism: parallelism)
+    }
+
+    /// How streams end: truncated (after a complete last element, or inside one), content after the
+    /// array, a value that is not an array, empty arrays and gaps between separators.
+    @Test(arguments: [
+        (UnboxStreamFormat.array, #"[1, [2], {"a":3}, "four", 5"#),
+        (.array, #"[1, [2], {"a":3}, "four", {"a":6}"#),
+        (.array, #"[1, [2], {"a":3}, "fo"#),
+        (.array, #"[1, 2, 3] 4"#),
+        (.array, #"[1, 2, 3} "#),
+        (.array, #"{"a": [1, 2]}"#),
+        (.array, " "),
+        (.array, "[]"),
+        (.array, "[1,,2,]"),
+        (.array, "[,]"),
+        (.concatenated, #"1 [2] {"a":3} "four" 5"#),
+        (.concatenated, #"1 [2] {"a":3} "fo"#),
+        (.concatenated, #"1 [2] {"a":3 "#),
+        (.concatenated, #"1 ] 2 , 3"#),
+        (.jsonLines, "1\n[2]\n{\"a\":3}\n\"fo"),
+    ])
+    func endsAsOnOneThread(format: UnboxStreamFormat, text: String) async throws {
+        // Repeated, so that the end falls in a later batch.
+        let prefix = format == .array ? "" : String(repeating: "{\"pad\":[1,2,3,\"x\"]}\n", count: 40)
+        let bytes = Array((prefix + text).utf8)
+        for parallelism in [2, 3] {
+            try await Self.expectSameAsOneThread(JSONValue.self, bytes, format: format, parallelism: parallelism)
+        }
+    }
+
+    /// A long array whose batches hold many elements, in every cut.
+    @Test func longArraysAsOnOneThread() async throws {
+        let text = StreamFixtures.array(count: 3001)
+        try await Self.expectSameAsOneThread(StreamRecord.self, Array(text.utf8), format: .array, parallelism: 2)
+    }
+
+    @Test func decodableModelsAsOnOneThread() async throws {
+        struct Entry: Decodable, Sendable, Equatable {
+            let seq: Int
+            let message: String
+        }
+        let log = FaultyLog.make(count: 2000, every: 101, faults: [.junk, .notTheModel, .torn])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("simdunbox-par-\(UUID()).jsonl")
+        try Data(log.bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let decoder = SimdJSONDecoder()
+        for parallelism in [1, 2, 4] {
+            let reported = Mutex<[String]>([])
+            var reader = try decoder.reader(
+                of: Entry.self, contentsOf: url, format: .jsonLines,
+                onError: .skip { error in reported.withLock { $0.append("\(error)") } }, parallelism: parallelism)
+            var seqs: [Int] = []
+            while let entry = try reader.next() { seqs.append(entry.seq) }
+            #expect(seqs == log.goodSeqs, "parallelism \(parallelism)")
+            #expect(reported.withLock { $0.count } == log.bad.count, "parallelism \(parallelism)")
+            var streamed: [Int] = []
+            for try await entry in decoder.stream(
+                of: Entry.self, contentsOf: url, format: .jsonLines, onError: .skipSilently, parallelism: parallelism)
+            {
+                streamed.append(entry.seq)
+            }
+            #expect(streamed == log.goodSeqs, "parallelism \(parallelism)")
+        }
+    }
+
+    /// Under `.stop`, the first bad line ends the stream on every thread: the models before it come
+    /// out, then its error.
+    @Test(arguments: [2, 4])
+    func stopEndsAtTheFirstError(parallelism: Int) async throws {
+        let log = FaultyLog.make(count: 5000, every: 1234, faults: [.junk])
+        let first = try #require(log.bad.first)
+        for source in Self.parallelSources {
+            let result = try await source.decode(LogRecord.self, log.bytes, skip: false, parallelism: parallelism)
+            #expect(result.models.map(\.seq) == Array(0..<first.index), "\(source)")
+            let error = try #require(result.thrown as? UnboxError, "\(source)")
+            #expect(error.path.first == .index(first.index))
+            #expect(error.byteOffset == first.offset)
+        }
+    }
+
+    /// Cancelling the task that iterates an endless stream stops it at once, workers included.
+    @Test(arguments: [2, 4])
+    func cancellationStopsPromptly(parallelism: Int) async throws {
+        let started = Mutex(false)
+        let task = Task {
+            var count = 0
+            for try await _ in UnboxStream<LogRecord, EndlessLog>(
+                chunks: EndlessLog(), format: .jsonLines, onError: .stop, parallelism: parallelism)
+            {
+                count += 1
+                if count == 1000 { started.withLock { $0 = true } }
+            }
+            return count
+        }
+        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        task.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await task.value }
+        #expect(clock.now - start < .seconds(2))
+    }
+
+    /// Dropping a parallel reader midway stops its threads (and does not wait for them).
+    @Test func droppingAReaderMidway() throws {
+        let log = FaultyLog.make(count: 20_000, every: 1_000_000, faults: [])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("simdunbox-par-\(UUID()).jsonl")
+        try Data(log.bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for _ in 0..<20 {
+            var reader = try UnboxStreamReader<LogRecord>(contentsOf: url, format: .jsonLines, parallelism: 2)
+            #expect(try reader.next()?.seq == 0)
+        }
+    }
+}
+
+/// An endless JSON Lines log, in chunks of about 16 KiB.
+struct EndlessLog: AsyncSequence, Sendable {
+    func makeAsyncIterator() -> Iterator { Iterator() }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var seq = 0
+
+        mutating func next() async -> [UInt8]? {
+            var chunk: [UInt8] = []
+            while chunk.count < 16 << 10 {
+                chunk += Array(#"{"seq":\#(seq),"level":"info","message":"endless"}"#.utf8) + [0x0A]
+                seq += 1
+            }
+            return chunk
+        }
+    }
+}
