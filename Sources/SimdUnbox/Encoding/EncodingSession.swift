@@ -108,13 +108,19 @@ final class _EncodingSession: @unchecked Sendable {
     /// of the root value (a stream writer's array elements are at level 1).
     func reset(level: Int = 0) {
         count = 0
+        if capacity > 16 << 20 { shrink() }
+        beginDocument(level: level)
+    }
+
+    /// Prepares for a document written after the output so far (a stream writer's next model):
+    /// drops any frames a failed encode left open. `level`: the indentation of its root value.
+    func beginDocument(level: Int = 0) {
         frames.deinitialize(count: frameCount)
         frameCount = 0
         self.level = level
         marks.removeAll(keepingCapacity: true)
         interleaved = false
         tooDeep = false
-        if capacity > 16 << 20 { shrink() }
     }
 
     /// Gives back the memory of a buffer grown large by one big encode.
