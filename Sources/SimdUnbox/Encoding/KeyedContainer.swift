@@ -99,7 +99,8 @@ struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        superEncoder(key: _StringCodingKey.super, converted: session.convertedKey(_StringCodingKey.super, container: index))
+        superEncoder(
+            key: _StringCodingKey.super, converted: session.convertedKey(_StringCodingKey.super, container: index))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {

@@ -127,7 +127,8 @@ public actor SimdJSONAsyncStreamWriter {
     ) -> (writer: SimdJSONAsyncStreamWriter, chunks: AsyncStream<Data>) {
         let (stream, continuation) = AsyncStream<Data>.makeStream()
         let writer = SimdJSONAsyncStreamWriter(
-            format: format, encoder: encoder, flushThreshold: flushThreshold, sink: { chunk in _ = continuation.yield(chunk) },
+            format: format, encoder: encoder, flushThreshold: flushThreshold,
+            sink: { chunk in _ = continuation.yield(chunk) },
             finish: { continuation.finish() })
         return (writer, stream)
     }

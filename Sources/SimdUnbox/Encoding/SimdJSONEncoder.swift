@@ -139,7 +139,7 @@ public final class SimdJSONEncoder: Sendable {
         session.reset()
         do {
             try session.encodeRoot(value)
-        } catch where session.interleaved {
+        } catch  where session.interleaved {
             return try options.foundationEncoder().encode(value)
         }
         if session.interleaved { return try options.foundationEncoder().encode(value) }
@@ -173,13 +173,15 @@ extension _EncodingSession {
         guard frame(slot.index).pointee.count != 0 else {
             throw EncodingError.invalidValue(
                 value,
-                EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         close(downTo: slot.index)
         if tooDeep {
             throw EncodingError.invalidValue(
                 value,
-                EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
         }
     }
 }

@@ -154,7 +154,8 @@ public final class SimdJSONStreamWriter {
             try core.flush { bytes in
                 guard let base = bytes.baseAddress else { return }
                 try handle.write(
-                    contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+                    contentsOf: Data(
+                        bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
             }
         case .closure(let body):
             if let chunk = core.takeChunk() { try body(chunk) }

@@ -65,7 +65,7 @@ struct _StreamWriterCore: ~Copyable {
         session.beginDocument(level: level)
         do {
             try session.encodeRoot(value)
-        } catch where session.interleaved {
+        } catch  where session.interleaved {
             try appendFromFoundation(value, at: modelStart, level: level)
         }
         if session.interleaved { try appendFromFoundation(value, at: modelStart, level: level) }

@@ -6,10 +6,11 @@ import Testing
 /// `.sortedKeys`, pretty or not; the same JSON value without it.
 @Suite("SimdJSONEncoder corpus")
 struct EncodingCorpusTests {
-    static let options: [EncodingOptions] = EncodingOptions.sortedFormattings + [
-        EncodingOptions(name: "unsorted", formatting: []),
-        EncodingOptions(name: "unsorted pretty", formatting: [.prettyPrinted]),
-    ]
+    static let options: [EncodingOptions] =
+        EncodingOptions.sortedFormattings + [
+            EncodingOptions(name: "unsorted", formatting: []),
+            EncodingOptions(name: "unsorted pretty", formatting: [.prettyPrinted]),
+        ]
 
     static func decode<T: Decodable>(_ type: T.Type, _ file: String, snakeCase: Bool = false) throws -> T {
         let decoder = JSONDecoder()

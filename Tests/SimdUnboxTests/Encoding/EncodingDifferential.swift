@@ -46,7 +46,8 @@ struct EncodingOptions: @unchecked Sendable, CustomTestStringConvertible {
         EncodingOptions(name: "sorted"),
         EncodingOptions(name: "sorted+pretty", formatting: [.sortedKeys, .prettyPrinted]),
         EncodingOptions(name: "sorted+slashes", formatting: [.sortedKeys, .withoutEscapingSlashes]),
-        EncodingOptions(name: "sorted+pretty+slashes", formatting: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
+        EncodingOptions(
+            name: "sorted+pretty+slashes", formatting: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
     ]
 }
 
@@ -66,14 +67,20 @@ func expectSameEncoding<T: Encodable>(
         } else {
             let left = try? JSONValue(data: expected)
             let right = try? JSONValue(data: actual)
-            #expect(left != nil && left == right, "\(String(decoding: actual, as: UTF8.self))", sourceLocation: sourceLocation)
+            #expect(
+                left != nil && left == right, "\(String(decoding: actual, as: UTF8.self))",
+                sourceLocation: sourceLocation)
         }
     case (.failure(let expected), .failure(let actual)):
         #expect(describe(actual) == describe(expected), sourceLocation: sourceLocation)
     case (.success(let expected), .failure(let error)):
-        Issue.record("Foundation wrote \(String(decoding: expected, as: UTF8.self)), SimdJSONEncoder threw \(error)", sourceLocation: sourceLocation)
+        Issue.record(
+            "Foundation wrote \(String(decoding: expected, as: UTF8.self)), SimdJSONEncoder threw \(error)",
+            sourceLocation: sourceLocation)
     case (.failure(let error), .success(let actual)):
-        Issue.record("Foundation threw \(error), SimdJSONEncoder wrote \(String(decoding: actual, as: UTF8.self))", sourceLocation: sourceLocation)
+        Issue.record(
+            "Foundation threw \(error), SimdJSONEncoder wrote \(String(decoding: actual, as: UTF8.self))",
+            sourceLocation: sourceLocation)
     }
 }
 

@@ -11,7 +11,8 @@ enum EncodingFixtures {
             i8: .min, i16: .min, i32: .min, i64: .min, i: .min, u8: .min, u16: .min, u32: .min, u64: .min, u: .min)
         static let max = Integers(
             i8: .max, i16: .max, i32: .max, i64: .max, i: .max, u8: .max, u16: .max, u32: .max, u64: .max, u: .max)
-        static let small = Integers(i8: -1, i16: 10, i32: -100, i64: 99, i: 0, u8: 9, u16: 10, u32: 100, u64: 1000, u: 7)
+        static let small = Integers(
+            i8: -1, i16: 10, i32: -100, i64: 99, i: 0, u8: 9, u16: 10, u32: 100, u64: 1000, u: 7)
     }
 
     struct Wide: Codable, Equatable {

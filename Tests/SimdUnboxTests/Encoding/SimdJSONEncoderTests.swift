@@ -34,8 +34,10 @@ struct SimdJSONEncoderDifferentialTests {
             9007199254740992, 1 / 3, 100, 1e100,
         ]
         // Texts the compiler would warn about as literals (rounded, subnormal).
-        + ["123456789012345678", "-65.619720000000029", "2.2250738585072009e-308", "4.9406564584124654e-324",
-            "9007199254740993", "5e-324"].compactMap { Double($0) }
+        + [
+            "123456789012345678", "-65.619720000000029", "2.2250738585072009e-308", "4.9406564584124654e-324",
+            "9007199254740993", "5e-324",
+        ].compactMap { Double($0) }
 
     static let floats: [Float] = [
         0, -0.0, 1, 0.1, 1e-7, 1e16, 3.4028235e38, .leastNonzeroMagnitude, .leastNormalMagnitude, 16_777_216, 1 / 3,
@@ -86,7 +88,8 @@ struct SimdJSONEncoderDifferentialTests {
         ]
         for sample in samples {
             expectSameEncoding(sample, options)
-            expectSameEncoding(EncodingFixtures.Strings(text: sample, list: [sample, "x"], dictionary: [sample: sample]), options)
+            expectSameEncoding(
+                EncodingFixtures.Strings(text: sample, list: [sample, "x"], dictionary: [sample: sample]), options)
         }
         expectSameEncoding(samples, options)
     }
@@ -101,8 +104,10 @@ struct SimdJSONEncoderDifferentialTests {
 
     @Test(arguments: EncodingOptions.sortedFormattings)
     func optionals(options: EncodingOptions) {
-        expectSameEncoding(EncodingFixtures.Optionals(a: nil, b: nil, c: [nil, 1, nil], d: nil, e: ["x": nil, "y": 1]), options)
-        expectSameEncoding(EncodingFixtures.Optionals(a: 1, b: "b", c: [], d: EncodingFixtures.Pair(a: 1, b: ""), e: [:]), options)
+        expectSameEncoding(
+            EncodingFixtures.Optionals(a: nil, b: nil, c: [nil, 1, nil], d: nil, e: ["x": nil, "y": 1]), options)
+        expectSameEncoding(
+            EncodingFixtures.Optionals(a: 1, b: "b", c: [], d: EncodingFixtures.Pair(a: 1, b: ""), e: [:]), options)
         expectSameEncoding([Int?.none, 1], options)
         expectSameEncoding(Int?.none, options)
         expectSameEncoding([[String?]]([[nil], []]), options)
@@ -178,7 +183,8 @@ struct SimdJSONEncoderDifferentialTests {
     @Test(arguments: dateStrategyOptions)
     func dates(options: EncodingOptions) {
         let dates = [
-            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_700_000_000.25), Date(timeIntervalSinceReferenceDate: -1.5),
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_700_000_000.25),
+            Date(timeIntervalSinceReferenceDate: -1.5),
             Date.distantFuture,
         ]
         for date in dates {
@@ -199,7 +205,8 @@ struct SimdJSONEncoderDifferentialTests {
         EncodingOptions(name: "base64"),
         EncodingOptions(name: "deferredToData", data: .deferredToData),
         EncodingOptions(name: "base64 pretty", formatting: [.sortedKeys, .prettyPrinted]),
-        EncodingOptions(name: "deferredToData pretty", formatting: [.sortedKeys, .prettyPrinted], data: .deferredToData),
+        EncodingOptions(
+            name: "deferredToData pretty", formatting: [.sortedKeys, .prettyPrinted], data: .deferredToData),
         EncodingOptions(
             name: "custom",
             data: .custom { data, encoder in
@@ -297,11 +304,13 @@ struct SimdJSONEncoderDifferentialTests {
 
     @Test func unsortedOutputFollowsTheModelAndParsesTheSame() throws {
         let options = EncodingOptions(name: "unsorted", formatting: [])
-        expectSameEncoding(EncodingFixtures.Dictionaries(
-            strings: ["b": 1, "a": 2], ints: [1: "one"], colors: [.red: 1], plains: [.one: 1], doubles: [1.5: 1],
-            nested: ["x": ["y": [1]]]), options)
+        expectSameEncoding(
+            EncodingFixtures.Dictionaries(
+                strings: ["b": 1, "a": 2], ints: [1: "one"], colors: [.red: 1], plains: [.one: 1], doubles: [1.5: 1],
+                nested: ["x": ["y": [1]]]), options)
         expectSameEncoding(EncodingFixtures.Manual(), options)
-        expectSameEncoding(EncodingFixtures.Manual(), EncodingOptions(name: "unsorted pretty", formatting: [.prettyPrinted]))
+        expectSameEncoding(
+            EncodingFixtures.Manual(), EncodingOptions(name: "unsorted pretty", formatting: [.prettyPrinted]))
         let data = try SimdJSONEncoder().encode(EncodingFixtures.Pair(a: 1, b: "x"))
         #expect(String(decoding: data, as: UTF8.self) == #"{"a":1,"b":"x"}"#)
     }

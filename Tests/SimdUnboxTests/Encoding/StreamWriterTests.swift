@@ -26,7 +26,8 @@ struct StreamWriterTests {
         (0..<count).map { index in
             Record(
                 id: index, name: "record \(index) \u{1F600} \"quoted\" / slash", ratio: Double(index) / 7,
-                tags: (0..<(index % 4)).map { "tag\($0)" }, createdAt: Date(timeIntervalSince1970: Double(index) * 1000))
+                tags: (0..<(index % 4)).map { "tag\($0)" }, createdAt: Date(timeIntervalSince1970: Double(index) * 1000)
+            )
         }
     }
 
@@ -63,7 +64,9 @@ struct StreamWriterTests {
                 try writer.finish()
             }
             if formatting.contains(.sortedKeys) {
-                #expect(String(decoding: output, as: UTF8.self) == String(decoding: try foundation.encode(records), as: UTF8.self))
+                #expect(
+                    String(decoding: output, as: UTF8.self)
+                        == String(decoding: try foundation.encode(records), as: UTF8.self))
             }
             #expect(try Self.read(Record.self, output, .array) == records)
         }
@@ -118,7 +121,9 @@ struct StreamWriterTests {
         }
         #expect(try Self.read(Fragile.self, output, format) == [.good(1), .good(2), .good(3)])
         if format == .array {
-            #expect(String(decoding: output, as: UTF8.self) == #"[{"id":1,"value":0.25},{"id":2,"value":0.5},{"id":3,"value":0.75}]"#)
+            #expect(
+                String(decoding: output, as: UTF8.self)
+                    == #"[{"id":1,"value":0.25},{"id":2,"value":0.5},{"id":3,"value":0.75}]"#)
         }
     }
 
