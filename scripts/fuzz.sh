@@ -3,15 +3,15 @@
 #
 #   scripts/fuzz.sh <target|all> [seconds] [libFuzzer options...]
 #
-# Targets: FuzzShim, FuzzJSONValue, FuzzUnbox, FuzzCodable, FuzzStream. Each runs for `seconds`
-# (60 by default; `all` runs them one after another). A target's corpus grows in
+# Targets: FuzzShim, FuzzJSONValue, FuzzUnbox, FuzzCodable, FuzzStream, FuzzEncoder. Each runs for
+# `seconds` (60 by default; `all` runs them one after another). A target's corpus grows in
 # .build-fuzz/corpus/<target>, seeded with the test fixtures; crashes are written to
 # .build-fuzz/findings/<target>. To replay one input: scripts/fuzz.sh <target> 0 <file>.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-targets=(FuzzShim FuzzJSONValue FuzzUnbox FuzzCodable FuzzStream)
+targets=(FuzzShim FuzzJSONValue FuzzUnbox FuzzCodable FuzzStream FuzzEncoder)
 target=${1:-}
 seconds=${2:-60}
 shift $(( $# < 2 ? $# : 2 ))

@@ -24,6 +24,7 @@ let package = Package(
         fuzzTarget("FuzzUnbox"),
         fuzzTarget("FuzzCodable"),
         fuzzTarget("FuzzStream"),
+        fuzzTarget("FuzzEncoder"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -110,6 +110,48 @@ extension JSONValue: UnboxCompatible {
     }
 }
 
+/// Encodes the value as the JSON it holds.
+///
+/// ```swift
+/// let value: JSONValue = ["id": 1, "price": .number(JSONNumber("10.50")!)]
+/// try SimdJSONEncoder().encode(value)   // {"id":1,"price":10.50}: numbers exactly as their text
+/// ```
+///
+/// `SimdJSONEncoder` writes each number exactly as its text. Other encoders (Foundation's
+/// `JSONEncoder`) get whole numbers that fit 64 bits as integers and any other number as the
+/// nearest `Double`. Object keys are written as they are under every key strategy.
+extension JSONValue: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let bool):
+            var container = encoder.singleValueContainer()
+            try container.encode(bool)
+        case .number(let number):
+            var container = encoder.singleValueContainer()
+            let isWhole = !number.text.contains(where: { ".eE".contains($0) })
+            if isWhole, let integer = Int64(number.text) {
+                try container.encode(integer)
+            } else if isWhole, let integer = UInt64(number.text) {
+                try container.encode(integer)
+            } else {
+                try container.encode(number.doubleValue)
+            }
+        case .string(let string):
+            var container = encoder.singleValueContainer()
+            try container.encode(string)
+        case .array(let elements):
+            var container = encoder.singleValueContainer()
+            try container.encode(elements)
+        case .object(let fields):
+            var container = encoder.singleValueContainer()
+            try container.encode(fields)
+        }
+    }
+}
+
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral

@@ -1,0 +1,56 @@
+/// The coding key, or array index, by which a frame was reached (see `_EncodingSession`).
+enum _PathStep {
+    case none
+    case key(any CodingKey)
+    case index(Int)
+}
+
+/// One open place in the output: a value slot, an object or an array (see `_EncodingSession`).
+struct _EncodingFrame {
+    enum Kind: UInt8 {
+        /// A place for one value: a field's value, an element, the root, a `superEncoder`'s value.
+        case slot
+        case object
+        case array
+    }
+
+    var kind: Kind
+    /// Unique within a session, never reused: containers and encoders name their frame by it, so a
+    /// stale one is told from the live frame at the same index.
+    var id: UInt64
+    /// An object's fields or an array's elements written so far; for a slot, 1 once it holds a value.
+    var count: Int
+    /// The indentation level of a container's contents (the enclosing container's for a slot).
+    var level: Int
+    /// For an object under `.sortedKeys`: where its fields begin in the session's field marks.
+    var markBase: Int
+    /// For a slot: the id of the container written into it, if any.
+    var child: UInt64
+    var step: _PathStep
+}
+
+/// Where one field of an object under `.sortedKeys` starts in the output, for sorting at its close.
+struct _FieldMark {
+    /// The offset of the key's opening quote.
+    var start: Int
+    /// The length of the key as written, between its quotes.
+    var keyLength: Int
+    /// The key was written with escapes (its bytes must be unescaped to be compared).
+    var escaped: Bool
+}
+
+/// A coding key holding a string: `super`, and the keys of `[String: Value]` dictionaries.
+struct _StringCodingKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { nil }
+
+    static let `super` = _StringCodingKey("super")
+}
+
+/// Thrown inside an encode when a container is used after a sibling moved on (see
+/// `SimdJSONEncoder`); never reaches the caller, who gets Foundation's encoding instead.
+struct _InterleavedContainers: Error {}

@@ -1,0 +1,548 @@
+import Foundation
+
+// Encoding: bytes written in place
+// ================================
+//
+// Foundation's JSONEncoder builds a tree (a dictionary per object, an array per array, a `String`
+// per number) and then serialises it. Here a model's `encode(to:)` writes JSON bytes straight
+// into one growable buffer, owned by an `_EncodingSession` that a `SimdJSONEncoder` keeps in a
+// small pool and reuses from one encode to the next:
+//
+//   model.encode(to:) ──► _ValueEncoder / containers ──► _EncodingSession ──► bytes ──► Data
+//                         (structs naming a frame)        (frames, buffer)
+//
+// The session keeps a stack of open *frames*: value slots (the root, a field's value, an element,
+// a `superEncoder`'s value), objects and arrays. A container or encoder holds the index and the
+// unique id of its frame. Writing through it first *enters* its frame: when frames above it are
+// still open (a nested container the model has finished with, a `superEncoder` never written to),
+// they are closed, their closing brackets written; when its frame has been closed already, the
+// model uses its containers in an order that bytes written in place cannot follow (Foundation's
+// tree allows any order), and the whole value is encoded again by Foundation's `JSONEncoder`
+// with the same options. Models written as Codable expects (synthesized ones, and hand-written
+// ones that finish a nested container before going on) never meet that.
+//
+// `.sortedKeys`: each object's fields are written in the model's order, their starts recorded
+// (`_FieldMark`); when the object closes its fields are sorted by key (UTF-8 byte order, as
+// Foundation sorts them on Linux) and moved into that order, byte ranges only. A key written
+// twice keeps its last value, as in Foundation's dictionary.
+//
+// Errors: a value that throws leaves nothing behind (the output is rolled back to before its key
+// or separator), so a model that catches an error and goes on writes what Foundation writes.
+
+/// The state of one encode (or of one stream writer): the output buffer, the open frames, the
+/// options flattened for the hot path. Used by one thread at a time.
+final class _EncodingSession: @unchecked Sendable {
+    // MARK: Output
+
+    /// The output. `count` bytes are written; `capacity` are allocated.
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    var count = 0
+    private(set) var capacity: Int
+
+    // MARK: Options
+
+    private(set) var options = _EncodingOptions()
+    private(set) var pretty = false
+    private(set) var sortedKeys = false
+    private(set) var escapeSlashes = true
+    enum KeyStrategy { case useDefault, snakeCase, custom(@Sendable ([any CodingKey]) -> any CodingKey) }
+    private(set) var keyStrategy = KeyStrategy.useDefault
+    private(set) var defaultKeys = true
+    /// `nil`: throw on infinities and NaN; otherwise the strings to write for them.
+    private(set) var nonConformingStrings: (positiveInfinity: String, negativeInfinity: String, nan: String)?
+
+    // MARK: Frames
+
+    private var frames: UnsafeMutablePointer<_EncodingFrame>
+    private var frameCapacity: Int
+    private(set) var frameCount = 0
+    private var lastID: UInt64 = 0
+    /// The indentation level of the innermost open container's contents.
+    private(set) var level = 0
+    var marks: [_FieldMark] = []
+    /// A container was used after its frame closed: the encode is redone by Foundation.
+    var interleaved = false
+    /// A container nested 512 deep or more was written: Foundation refuses such output.
+    var tooDeep = false
+    /// One reusable encoder per frame index (see `encoder(forSlot:)`).
+    private var encoders: [_ValueEncoder?] = []
+    private var snakeCaseKeys: [String: String] = [:]
+    private var scratch: [UInt8] = []
+
+    init() {
+        capacity = 4096
+        bytes = .allocate(capacity: capacity)
+        frameCapacity = 16
+        frames = .allocate(capacity: frameCapacity)
+    }
+
+    deinit {
+        frames.deinitialize(count: frameCount)
+        frames.deallocate()
+        bytes.deallocate()
+    }
+
+    /// Sets the options of the next encode.
+    func configure(_ options: _EncodingOptions) {
+        self.options = options
+        pretty = options.outputFormatting.contains(.prettyPrinted)
+        sortedKeys = options.outputFormatting.contains(.sortedKeys)
+        escapeSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
+        switch options.keyEncodingStrategy {
+        case .useDefaultKeys: keyStrategy = .useDefault
+        case .convertToSnakeCase: keyStrategy = .snakeCase
+        case .custom(let convert): keyStrategy = .custom(convert)
+        @unknown default: keyStrategy = .useDefault
+        }
+        if case .useDefault = keyStrategy { defaultKeys = true } else { defaultKeys = false }
+        switch options.nonConformingFloatEncodingStrategy {
+        case .throw: nonConformingStrings = nil
+        case .convertToString(let positiveInfinity, let negativeInfinity, let nan):
+            nonConformingStrings = (positiveInfinity, negativeInfinity, nan)
+        @unknown default: nonConformingStrings = nil
+        }
+        if snakeCaseKeys.count > 4096 { snakeCaseKeys = [:] }
+    }
+
+    /// Forgets the previous encode's output and frames; keeps the memory. `level`: the indentation
+    /// of the root value (a stream writer's array elements are at level 1).
+    func reset(level: Int = 0) {
+        count = 0
+        if capacity > 16 << 20 { shrink() }
+        beginDocument(level: level)
+    }
+
+    /// Prepares for a document written after the output so far (a stream writer's next model):
+    /// drops any frames a failed encode left open. `level`: the indentation of its root value.
+    func beginDocument(level: Int = 0) {
+        frames.deinitialize(count: frameCount)
+        frameCount = 0
+        self.level = level
+        marks.removeAll(keepingCapacity: true)
+        interleaved = false
+        tooDeep = false
+    }
+
+    /// Gives back the memory of a buffer grown large by one big encode.
+    private func shrink() {
+        bytes.deallocate()
+        capacity = 4096
+        bytes = .allocate(capacity: capacity)
+        scratch = []
+    }
+
+    // MARK: Writing bytes
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        if _slowPath(count &+ extra > capacity) { grow(count &+ extra) }
+    }
+
+    @inline(never)
+    private func grow(_ needed: Int) {
+        var newCapacity = capacity &* 2
+        while newCapacity < needed { newCapacity &*= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: bytes, count: count)
+        bytes.deallocate()
+        bytes = grown
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        bytes[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    func append(_ source: UnsafeRawBufferPointer) {
+        guard let base = source.baseAddress, source.count > 0 else { return }
+        reserve(source.count)
+        UnsafeMutableRawPointer(bytes + count).copyMemory(from: base, byteCount: source.count)
+        count &+= source.count
+    }
+
+    @inline(__always)
+    func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Two spaces per level, as Foundation indents.
+    @inline(__always)
+    func appendIndent(_ level: Int) {
+        let width = level &* 2
+        reserve(width)
+        (bytes + count).initialize(repeating: 0x20, count: width)
+        count &+= width
+    }
+
+    /// The output so far, as `Data`.
+    func data(from start: Int = 0) -> Data {
+        Data(bytes: bytes + start, count: count - start)
+    }
+
+    // MARK: Frames
+
+    /// Whether the frame at `index` with `id` is open; closes the frames above it. When it is not
+    /// open, records that the model interleaves its containers.
+    @inline(__always)
+    func enter(_ index: Int, _ id: UInt64) -> Bool {
+        if _fastPath(index &+ 1 == frameCount && frames[index].id == id) { return true }
+        return enterSlow(index, id)
+    }
+
+    @inline(never)
+    private func enterSlow(_ index: Int, _ id: UInt64) -> Bool {
+        guard index < frameCount, frames[index].id == id else {
+            interleaved = true
+            return false
+        }
+        close(downTo: index + 1)
+        return true
+    }
+
+    /// Enters the frame, or throws `_InterleavedContainers`.
+    @inline(__always)
+    func enterOrThrow(_ index: Int, _ id: UInt64) throws {
+        guard enter(index, id) else { throw _InterleavedContainers() }
+    }
+
+    @inline(__always)
+    private func push(_ kind: _EncodingFrame.Kind, step: _PathStep) -> UInt64 {
+        if _slowPath(frameCount == frameCapacity) { growFrames() }
+        lastID &+= 1
+        (frames + frameCount).initialize(
+            to: _EncodingFrame(
+                kind: kind, id: lastID, count: 0, level: level, markBase: marks.count, child: 0, step: step))
+        frameCount &+= 1
+        return lastID
+    }
+
+    @inline(never)
+    private func growFrames() {
+        let grown = UnsafeMutablePointer<_EncodingFrame>.allocate(capacity: frameCapacity * 2)
+        grown.moveInitialize(from: frames, count: frameCount)
+        frames.deallocate()
+        frames = grown
+        frameCapacity *= 2
+    }
+
+    /// Opens a value slot reached by `step`; returns its index and id.
+    @inline(__always)
+    func pushSlot(_ step: _PathStep) -> (index: Int, id: UInt64) {
+        let id = push(.slot, step: step)
+        return (frameCount &- 1, id)
+    }
+
+    /// The frame at `index`.
+    @inline(__always)
+    func frame(_ index: Int) -> UnsafeMutablePointer<_EncodingFrame> { frames + index }
+
+    /// Writes `{` or `[` and opens the container's frame.
+    @inline(__always)
+    func openContainer(_ kind: _EncodingFrame.Kind, step: _PathStep) -> (index: Int, id: UInt64) {
+        if pretty {
+            append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            append(UInt8(ascii: "\n"))
+        } else {
+            append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        }
+        level &+= 1
+        if _slowPath(level >= 512) { tooDeep = true }
+        let id = push(kind, step: step)
+        frames[frameCount &- 1].level = level
+        return (frameCount &- 1, id)
+    }
+
+    /// Closes frames until `frameCount` is `target`, writing what each needs.
+    func close(downTo target: Int) {
+        while frameCount > target { closeTop() }
+    }
+
+    /// Closes the innermost frame: a container's closing bracket (its fields sorted first under
+    /// `.sortedKeys`), `{}` for a slot nothing was written to.
+    @inline(__always)
+    func closeTop() {
+        let top = frames + (frameCount &- 1)
+        switch top.pointee.kind {
+        case .object:
+            if sortedKeys {
+                if top.pointee.count > 1 { sortFields(markBase: top.pointee.markBase) }
+                marks.removeSubrange(top.pointee.markBase...)
+            }
+            closeContainer(UInt8(ascii: "}"))
+        case .array:
+            closeContainer(UInt8(ascii: "]"))
+        case .slot:
+            if top.pointee.count == 0 { appendEmptyObject() }
+        }
+        top.deinitialize(count: 1)
+        frameCount &-= 1
+    }
+
+    @inline(__always)
+    private func closeContainer(_ bracket: UInt8) {
+        level &-= 1
+        if pretty {
+            append(UInt8(ascii: "\n"))
+            appendIndent(level)
+        }
+        append(bracket)
+    }
+
+    /// `{}` as Foundation writes an empty object here (`{\n\n}` when pretty).
+    func appendEmptyObject() {
+        if pretty {
+            append(UInt8(ascii: "{"))
+            append(UInt8(ascii: "\n"))
+            append(UInt8(ascii: "\n"))
+            appendIndent(level)
+            append(UInt8(ascii: "}"))
+        } else {
+            append("{}")
+        }
+    }
+
+    /// Pops frames down to `target` without writing anything (after a rollback of the output).
+    private func discard(downTo target: Int) {
+        while frameCount > target {
+            (frames + frameCount - 1).deinitialize(count: 1)
+            frameCount -= 1
+        }
+        level = frameCount > 0 ? frames[frameCount - 1].level : level
+    }
+
+    // MARK: Separators and rollback
+
+    /// What to restore when a value fails: the output, the frames, the container's count.
+    struct Checkpoint {
+        var count: Int
+        var frameCount: Int
+        var elements: Int
+        var marks: Int
+        var level: Int
+    }
+
+    @inline(__always)
+    func checkpoint(_ container: Int) -> Checkpoint {
+        Checkpoint(
+            count: count, frameCount: frameCount, elements: frames[container].count, marks: marks.count, level: level)
+    }
+
+    /// Undoes everything written since `checkpoint`, in the container at `container`.
+    func rollback(_ checkpoint: Checkpoint, container: Int) {
+        guard !interleaved, frameCount >= checkpoint.frameCount else { return }
+        discard(downTo: checkpoint.frameCount)
+        count = checkpoint.count
+        level = checkpoint.level
+        if marks.count > checkpoint.marks { marks.removeSubrange(checkpoint.marks...) }
+        frames[container].count = checkpoint.elements
+    }
+
+    /// Writes what comes before an element of the array at `index`: a comma, a newline and
+    /// indentation as needed.
+    @inline(__always)
+    func beginElement(_ index: Int) {
+        let frame = frames + index
+        if pretty {
+            if frame.pointee.count > 0 { append(",\n") }
+            appendIndent(level)
+        } else if frame.pointee.count > 0 {
+            append(UInt8(ascii: ","))
+        }
+        frame.pointee.count &+= 1
+    }
+
+    /// Writes what comes before a field of the object at `index`, then its key (already
+    /// converted) and the colon.
+    @inline(__always)
+    func beginField(_ index: Int, key: String) {
+        let frame = frames + index
+        if pretty {
+            if frame.pointee.count > 0 { append(",\n") }
+            appendIndent(level)
+        } else if frame.pointee.count > 0 {
+            append(UInt8(ascii: ","))
+        }
+        frame.pointee.count &+= 1
+        if sortedKeys {
+            let start = count
+            let escaped = writeString(key)
+            marks.append(_FieldMark(start: start, keyLength: count - start - 2, escaped: escaped))
+        } else {
+            writeString(key)
+        }
+        if pretty { append(" : ") } else { append(UInt8(ascii: ":")) }
+    }
+
+    // MARK: Keys and paths
+
+    /// The coding path of the frame at `index`: the keys and indices of the frames up to it.
+    func codingPath(through index: Int) -> [any CodingKey] {
+        var path: [any CodingKey] = []
+        var position = 0
+        while position <= index && position < frameCount {
+            switch frames[position].step {
+            case .none: break
+            case .key(let key): path.append(key)
+            case .index(let element): path.append(_IndexCodingKey(element))
+            }
+            position += 1
+        }
+        return path
+    }
+
+    /// `key` as written in the JSON, under the key encoding strategy, for a field of the object at
+    /// `container`.
+    @inline(__always)
+    func convertedKey(_ key: some CodingKey, container: Int) -> String {
+        if defaultKeys { return key.stringValue }
+        return convertedKeySlow(key, container: container)
+    }
+
+    @inline(never)
+    private func convertedKeySlow(_ key: some CodingKey, container: Int) -> String {
+        switch keyStrategy {
+        case .useDefault:
+            return key.stringValue
+        case .snakeCase:
+            let name = key.stringValue
+            if let converted = snakeCaseKeys[name] { return converted }
+            let converted = _convertToSnakeCase(name)
+            snakeCaseKeys[name] = converted
+            return converted
+        case .custom(let convert):
+            var path = codingPath(through: container)
+            path.append(key)
+            return convert(path).stringValue
+        }
+    }
+
+    /// The encoder for the slot at `index`, reused by every value written at that depth.
+    @inline(__always)
+    func encoder(forSlot index: Int, id: UInt64) -> _ValueEncoder {
+        if _fastPath(index < encoders.count), let encoder = encoders[index] {
+            encoder.frameIndex = index
+            encoder.frameID = id
+            return encoder
+        }
+        return makeEncoder(forSlot: index, id: id)
+    }
+
+    @inline(never)
+    private func makeEncoder(forSlot index: Int, id: UInt64) -> _ValueEncoder {
+        while encoders.count <= index { encoders.append(nil) }
+        let encoder = _ValueEncoder(session: self, frameIndex: index, frameID: id)
+        encoders[index] = encoder
+        return encoder
+    }
+
+    /// Drops the cached encoders (they refer to the session): call when the session is dropped.
+    func releaseEncoders() {
+        encoders = []
+    }
+
+    // MARK: Sorting fields
+
+    /// Sorts the fields of the object being closed (marks from `markBase`), keeping the last of
+    /// equal keys, and moves their bytes into that order.
+    private func sortFields(markBase: Int) {
+        let fieldCount = marks.count - markBase
+        guard fieldCount > 1 else { return }
+        let separator = pretty ? 2 + 2 * level : 1
+        let regionStart = marks[markBase].start
+        let regionEnd = count
+        // Field i spans [start, end): up to the separator before the next one.
+        var order = Array(markBase..<marks.count)
+        var sorted = true
+        for position in 1..<order.count where compareKeys(order[position - 1], order[position]) >= 0 {
+            sorted = false
+            break
+        }
+        if sorted { return }
+        order.sort { left, right in
+            let comparison = compareKeys(left, right)
+            return comparison < 0 || (comparison == 0 && left < right)
+        }
+        // Equal keys: keep the last written.
+        var kept: [Int] = []
+        kept.reserveCapacity(order.count)
+        for mark in order {
+            if let last = kept.last, compareKeys(last, mark) == 0 {
+                kept[kept.count - 1] = mark
+            } else {
+                kept.append(mark)
+            }
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: bytes + regionStart, count: regionEnd - regionStart))
+        count = regionStart
+        scratch.withUnsafeBufferPointer { region in
+            guard let base = region.baseAddress else { return }
+            for (position, mark) in kept.enumerated() {
+                if position > 0 {
+                    if pretty {
+                        append(",\n")
+                        appendIndent(level)
+                    } else {
+                        append(UInt8(ascii: ","))
+                    }
+                }
+                let start = marks[mark].start - regionStart
+                let end = mark + 1 < marks.count ? marks[mark + 1].start - separator - regionStart : region.count
+                append(UnsafeRawBufferPointer(start: base + start, count: end - start))
+            }
+        }
+    }
+
+    /// Compares the keys of two marks by their UTF-8 bytes, unescaped.
+    private func compareKeys(_ left: Int, _ right: Int) -> Int {
+        let a = marks[left]
+        let b = marks[right]
+        if !a.escaped && !b.escaped {
+            let common = min(a.keyLength, b.keyLength)
+            let order = memcmp(bytes + a.start + 1, bytes + b.start + 1, common)
+            if order != 0 { return Int(order) }
+            return a.keyLength - b.keyLength
+        }
+        let leftKey = unescapedKey(a)
+        let rightKey = unescapedKey(b)
+        if leftKey.lexicographicallyPrecedes(rightKey) { return -1 }
+        return leftKey == rightKey ? 0 : 1
+    }
+
+    /// A key's bytes with the escapes `writeString` makes undone.
+    private func unescapedKey(_ mark: _FieldMark) -> [UInt8] {
+        let text = UnsafeBufferPointer(start: bytes + mark.start + 1, count: mark.keyLength)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        var position = 0
+        while position < text.count {
+            let byte = text[position]
+            guard byte == UInt8(ascii: "\\"), position + 1 < text.count else {
+                result.append(byte)
+                position += 1
+                continue
+            }
+            let escape = text[position + 1]
+            position += 2
+            switch escape {
+            case UInt8(ascii: "b"): result.append(0x08)
+            case UInt8(ascii: "f"): result.append(0x0C)
+            case UInt8(ascii: "n"): result.append(0x0A)
+            case UInt8(ascii: "r"): result.append(0x0D)
+            case UInt8(ascii: "t"): result.append(0x09)
+            case UInt8(ascii: "u"):
+                // \u00XX: a control character.
+                let digits = text[(position + 2)..<(position + 4)]
+                result.append(UInt8(String(decoding: digits, as: UTF8.self), radix: 16) ?? 0)
+                position += 4
+            default: result.append(escape)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The `Encoder` handed to a value's `encode(to:)`: a slot of the session's output, which the value
+/// fills with one container or one single value. It is also that single-value container.
+///
+/// The session keeps one per frame index and reuses it for every value written at that depth
+/// (a value's encoder must not outlive its `encode(to:)`, as with any `Encoder`).
+final class _ValueEncoder: Encoder, SingleValueEncodingContainer {
+    let session: _EncodingSession
+    var frameIndex: Int
+    var frameID: UInt64
+
+    init(session: _EncodingSession, frameIndex: Int, frameID: UInt64) {
+        self.session = session
+        self.frameIndex = frameIndex
+        self.frameID = frameID
+    }
+
+    var codingPath: [any CodingKey] { session.codingPath(through: frameIndex) }
+
+    var userInfo: [CodingUserInfoKey: Any] { session.options.userInfo }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let container = openContainer(.object)
+        return KeyedEncodingContainer(_KeyedContainer<Key>(session: session, index: container.index, id: container.id))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let container = openContainer(.array)
+        return _UnkeyedContainer(session: session, index: container.index, id: container.id)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    /// Opens a container in the slot; a second request for the same kind goes on with the first
+    /// (Foundation merges them: `super.encode(to: encoder)` after a subclass's fields).
+    private func openContainer(_ kind: _EncodingFrame.Kind) -> (index: Int, id: UInt64) {
+        let slot = session.frame(frameIndex)
+        if frameIndex + 1 < session.frameCount && slot.pointee.id == frameID && slot.pointee.child != 0 {
+            let open = session.frame(frameIndex + 1)
+            if open.pointee.id == slot.pointee.child && open.pointee.kind == kind
+                && session.enter(frameIndex + 1, open.pointee.id)
+            {
+                return (frameIndex + 1, open.pointee.id)
+            }
+        }
+        guard session.enter(frameIndex, frameID), slot.pointee.count == 0 else {
+            // Used after the slot closed, or a second container after the first was closed or
+            // of another kind: Foundation's tree can follow that, bytes in place cannot.
+            session.interleaved = true
+            return (0, 0)
+        }
+        let container = session.openContainer(kind, step: .none)
+        slot.pointee.count = 1
+        slot.pointee.child = container.id
+        return container
+    }
+
+    // MARK: Single value
+
+    @inline(__always)
+    private func begin() throws {
+        try session.enterOrThrow(frameIndex, frameID)
+        let slot = session.frame(frameIndex)
+        precondition(
+            slot.pointee.count == 0,
+            "Attempt to encode value through single value container when previously value already encoded.")
+        slot.pointee.count = 1
+    }
+
+    func encodeNil() throws {
+        try begin()
+        session.append("null")
+    }
+
+    func encode(_ value: Bool) throws {
+        try begin()
+        session.append(value ? "true" : "false")
+    }
+
+    func encode(_ value: String) throws {
+        try begin()
+        session.writeString(value)
+    }
+
+    func encode(_ value: Double) throws {
+        try floatingPoint(value)
+    }
+
+    func encode(_ value: Float) throws {
+        try floatingPoint(value)
+    }
+
+    private func floatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) throws {
+        try session.enterOrThrow(frameIndex, frameID)
+        if !session.canWrite(value) {
+            throw _EncodingSession.nonConformingError(value, path: codingPath)
+        }
+        try begin()
+        try session.writeFloatingPoint(value) { codingPath }
+    }
+
+    func encode(_ value: Int) throws { try integer(value) }
+    func encode(_ value: Int8) throws { try integer(value) }
+    func encode(_ value: Int16) throws { try integer(value) }
+    func encode(_ value: Int32) throws { try integer(value) }
+    func encode(_ value: Int64) throws { try integer(value) }
+    func encode(_ value: Int128) throws { try integer(value) }
+    func encode(_ value: UInt) throws { try integer(value) }
+    func encode(_ value: UInt8) throws { try integer(value) }
+    func encode(_ value: UInt16) throws { try integer(value) }
+    func encode(_ value: UInt32) throws { try integer(value) }
+    func encode(_ value: UInt64) throws { try integer(value) }
+    func encode(_ value: UInt128) throws { try integer(value) }
+
+    @inline(__always)
+    private func integer<Integer: FixedWidthInteger>(_ value: Integer) throws {
+        try begin()
+        session.writeInteger(value)
+    }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        // Foundation encodes the value with this same encoder (same path), into this slot.
+        try session.enterOrThrow(frameIndex, frameID)
+        let slot = session.frame(frameIndex)
+        precondition(
+            slot.pointee.count == 0,
+            "Attempt to encode value through single value container when previously value already encoded.")
+        let checkpoint = session.checkpoint(frameIndex)
+        do {
+            try session.fill(slot: frameIndex, id: frameID, with: value)
+            session.close(downTo: frameIndex + 1)
+            if session.frame(frameIndex).pointee.count == 0 {
+                session.appendEmptyObject()
+                session.frame(frameIndex).pointee.count = 1
+            }
+        } catch {
+            session.rollback(checkpoint, container: frameIndex)
+            throw error
+        }
+    }
+}
