@@ -77,7 +77,9 @@ extension _EncodingSession {
             || (byte == UInt8(ascii: "/") && escapeSlashes)
     }
 
-    /// Writes `length` bytes from `source`, escaping what needs it (the slow path).
+    /// Writes `length` bytes from `source`, escaping what needs it (the slow path): each escape,
+    /// then the run of bytes up to the next one, found and copied as in the fast path (URLs,
+    /// with a `\/` every few bytes, are common).
     @inline(never)
     private func writeEscaped(_ source: UnsafePointer<UInt8>, _ length: Int) {
         reserve(length &* 6)
@@ -86,11 +88,6 @@ extension _EncodingSession {
         while position < length {
             let byte = source[position]
             position &+= 1
-            guard needsEscape(byte) else {
-                bytes[count] = byte
-                count &+= 1
-                continue
-            }
             bytes[count] = UInt8(ascii: "\\")
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
@@ -109,6 +106,10 @@ extension _EncodingSession {
                 bytes[count &+ 5] = hex.utf8Start[Int(byte & 0xF)]
                 count &+= 6
             }
+            let clean = cleanPrefixLength(source + position, length &- position)
+            (bytes + count).update(from: source + position, count: clean)
+            count &+= clean
+            position &+= clean
         }
     }
 
