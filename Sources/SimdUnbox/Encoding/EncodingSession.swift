@@ -59,13 +59,19 @@ final class _EncodingSession: @unchecked Sendable {
     private var lastID: UInt64 = 0
     /// The indentation level of the innermost open container's contents.
     private(set) var level = 0
-    var marks: [_FieldMark] = []
+    // Field marks and encoders live in memory of the session's own: appending to an array held
+    // by the class is an access the runtime checks for exclusivity (`swift_beginAccess`). Measured
+    // on citm.json under .sortedKeys: 15.4 ms → 5.7 ms per encode.
+    private var marks: UnsafeMutablePointer<_FieldMark>
+    private var markCapacity = 64
+    private(set) var markCount = 0
     /// A container was used after its frame closed: the encode is redone by Foundation.
     var interleaved = false
     /// A container nested 512 deep or more was written: Foundation refuses such output.
     var tooDeep = false
     /// One reusable encoder per frame index (see `encoder(forSlot:)`).
-    private var encoders: [_ValueEncoder?] = []
+    private var encoders: UnsafeMutablePointer<_ValueEncoder?>
+    private var encoderCapacity = 16
     private var snakeCaseKeys: [String: String] = [:]
     private var scratch: [UInt8] = []
 
@@ -74,12 +80,18 @@ final class _EncodingSession: @unchecked Sendable {
         bytes = .allocate(capacity: capacity)
         frameCapacity = 16
         frames = .allocate(capacity: frameCapacity)
+        marks = .allocate(capacity: markCapacity)
+        encoders = .allocate(capacity: encoderCapacity)
+        encoders.initialize(repeating: nil, count: encoderCapacity)
     }
 
     deinit {
         frames.deinitialize(count: frameCount)
         frames.deallocate()
         bytes.deallocate()
+        marks.deallocate()
+        encoders.deinitialize(count: encoderCapacity)
+        encoders.deallocate()
     }
 
     /// Sets the options of the next encode.
@@ -118,7 +130,7 @@ final class _EncodingSession: @unchecked Sendable {
         frames.deinitialize(count: frameCount)
         frameCount = 0
         self.level = level
-        marks.removeAll(keepingCapacity: true)
+        markCount = 0
         interleaved = false
         tooDeep = false
     }
@@ -216,7 +228,7 @@ final class _EncodingSession: @unchecked Sendable {
         lastID &+= 1
         (frames + frameCount).initialize(
             to: _EncodingFrame(
-                kind: kind, id: lastID, count: 0, level: level, markBase: marks.count, child: 0, step: step))
+                kind: kind, id: lastID, count: 0, level: level, markBase: markCount, child: 0, step: step))
         frameCount &+= 1
         return lastID
     }
@@ -271,7 +283,7 @@ final class _EncodingSession: @unchecked Sendable {
         case .object:
             if sortedKeys {
                 if top.pointee.count > 1 { sortFields(markBase: top.pointee.markBase) }
-                marks.removeSubrange(top.pointee.markBase...)
+                markCount = top.pointee.markBase
             }
             closeContainer(UInt8(ascii: "}"))
         case .array:
@@ -315,6 +327,19 @@ final class _EncodingSession: @unchecked Sendable {
         level = frameCount > 0 ? frames[frameCount - 1].level : level
     }
 
+    @inline(__always)
+    private func appendMark(_ mark: _FieldMark) {
+        if _slowPath(markCount == markCapacity) {
+            let grown = UnsafeMutablePointer<_FieldMark>.allocate(capacity: markCapacity * 2)
+            grown.moveInitialize(from: marks, count: markCount)
+            marks.deallocate()
+            marks = grown
+            markCapacity *= 2
+        }
+        (marks + markCount).initialize(to: mark)
+        markCount &+= 1
+    }
+
     // MARK: Separators and rollback
 
     /// What to restore when a value fails: the output, the frames, the container's count.
@@ -329,7 +354,7 @@ final class _EncodingSession: @unchecked Sendable {
     @inline(__always)
     func checkpoint(_ container: Int) -> Checkpoint {
         Checkpoint(
-            count: count, frameCount: frameCount, elements: frames[container].count, marks: marks.count, level: level)
+            count: count, frameCount: frameCount, elements: frames[container].count, marks: markCount, level: level)
     }
 
     /// Undoes everything written since `checkpoint`, in the container at `container`.
@@ -338,7 +363,7 @@ final class _EncodingSession: @unchecked Sendable {
         discard(downTo: checkpoint.frameCount)
         count = checkpoint.count
         level = checkpoint.level
-        if marks.count > checkpoint.marks { marks.removeSubrange(checkpoint.marks...) }
+        if markCount > checkpoint.marks { markCount = checkpoint.marks }
         frames[container].count = checkpoint.elements
     }
 
@@ -371,7 +396,7 @@ final class _EncodingSession: @unchecked Sendable {
         if sortedKeys {
             let start = count
             let escaped = writeString(key)
-            marks.append(_FieldMark(start: start, keyLength: count - start - 2, escaped: escaped))
+            appendMark(_FieldMark(start: start, keyLength: count - start - 2, escaped: escaped))
         } else {
             writeString(key)
         }
@@ -424,7 +449,7 @@ final class _EncodingSession: @unchecked Sendable {
     /// The encoder for the slot at `index`, reused by every value written at that depth.
     @inline(__always)
     func encoder(forSlot index: Int, id: UInt64) -> _ValueEncoder {
-        if _fastPath(index < encoders.count), let encoder = encoders[index] {
+        if _fastPath(index < encoderCapacity), let encoder = encoders[index] {
             encoder.frameIndex = index
             encoder.frameID = id
             return encoder
@@ -434,7 +459,15 @@ final class _EncodingSession: @unchecked Sendable {
 
     @inline(never)
     private func makeEncoder(forSlot index: Int, id: UInt64) -> _ValueEncoder {
-        while encoders.count <= index { encoders.append(nil) }
+        if index >= encoderCapacity {
+            let capacity = Swift.max(index + 1, encoderCapacity * 2)
+            let grown = UnsafeMutablePointer<_ValueEncoder?>.allocate(capacity: capacity)
+            grown.moveInitialize(from: encoders, count: encoderCapacity)
+            (grown + encoderCapacity).initialize(repeating: nil, count: capacity - encoderCapacity)
+            encoders.deallocate()
+            encoders = grown
+            encoderCapacity = capacity
+        }
         let encoder = _ValueEncoder(session: self, frameIndex: index, frameID: id)
         encoders[index] = encoder
         return encoder
@@ -442,7 +475,7 @@ final class _EncodingSession: @unchecked Sendable {
 
     /// Drops the cached encoders (they refer to the session): call when the session is dropped.
     func releaseEncoders() {
-        encoders = []
+        for index in 0..<encoderCapacity { encoders[index] = nil }
     }
 
     // MARK: Sorting fields
@@ -450,13 +483,13 @@ final class _EncodingSession: @unchecked Sendable {
     /// Sorts the fields of the object being closed (marks from `markBase`), keeping the last of
     /// equal keys, and moves their bytes into that order.
     private func sortFields(markBase: Int) {
-        let fieldCount = marks.count - markBase
+        let fieldCount = markCount - markBase
         guard fieldCount > 1 else { return }
         let separator = pretty ? 2 + 2 * level : 1
         let regionStart = marks[markBase].start
         let regionEnd = count
         // Field i spans [start, end): up to the separator before the next one.
-        var order = Array(markBase..<marks.count)
+        var order = Array(markBase..<markCount)
         var sorted = true
         for position in 1..<order.count where compareKeys(order[position - 1], order[position]) >= 0 {
             sorted = false
@@ -492,7 +525,7 @@ final class _EncodingSession: @unchecked Sendable {
                     }
                 }
                 let start = marks[mark].start - regionStart
-                let end = mark + 1 < marks.count ? marks[mark + 1].start - separator - regionStart : region.count
+                let end = mark + 1 < markCount ? marks[mark + 1].start - separator - regionStart : region.count
                 append(UnsafeRawBufferPointer(start: base + start, count: end - start))
             }
         }

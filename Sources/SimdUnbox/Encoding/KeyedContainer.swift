@@ -73,7 +73,7 @@ struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let checkpoint = session.checkpoint(index)
         session.beginField(index, key: session.convertedKey(key, container: index))
         do {
-            try session.encodeValue(value, step: .key(key))
+            try session.encodeValue(value, step: .key(compact: key))
         } catch {
             session.rollback(checkpoint, container: index)
             throw error
@@ -95,7 +95,7 @@ struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func open(_ kind: _EncodingFrame.Kind, _ key: Key) -> (index: Int, id: UInt64) {
         guard session.enter(index, id) else { return (0, 0) }
         session.beginField(index, key: session.convertedKey(key, container: index))
-        return session.openContainer(kind, step: .key(key))
+        return session.openContainer(kind, step: .key(compact: key))
     }
 
     mutating func superEncoder() -> any Encoder {
