@@ -88,7 +88,8 @@ final class _DatePattern {
             case (UInt8(ascii: "m"), 2): element = .minute
             case (UInt8(ascii: "s"), 2): element = .second
             case (UInt8(ascii: "S"), 1...9): element = .fraction
-            case (UInt8(ascii: "Z"), 1...3): element = .zone(.basic, acceptsZ: false)
+            // `Z` for UTC is read as Foundation reads it under these patterns too (GitHub writes it).
+            case (UInt8(ascii: "Z"), 1...3): element = .zone(.basic, acceptsZ: true)
             case (UInt8(ascii: "Z"), 5): element = .zone(.extended, acceptsZ: true)
             case (UInt8(ascii: "X"), 1): element = .zone(.short, acceptsZ: true)
             case (UInt8(ascii: "X"), 2), (UInt8(ascii: "X"), 4): element = .zone(.basic, acceptsZ: true)
