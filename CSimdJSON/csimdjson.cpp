@@ -213,6 +213,9 @@ struct csimdjson_parser {
   const uint8_t *document_start = nullptr;
   size_t document_length = 0;
   bool has_document = false;
+  /// How many documents this parser has started: part of the cursor stamp, since a new document
+  /// may put its cursor at the token position and depth where the last one's stood.
+  uint64_t documents = 0;
   /// Where strings and keys are unescaped. simdjson's own string buffer is sized for reading each
   /// string once; reading one again (a retry after a type mismatch, a second iteration over an
   /// object's keys) would run past its end. This buffer is sized for each string as it is read.
@@ -341,6 +344,7 @@ extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *par
   error_code error = parser->parser.iterate(buffer, significant, capacity).get(parser->document);
   if (error) { return code(error); }
   parser->has_document = true;
+  ++parser->documents;
   value_slot slot{ondemand::value(), parser};
   store(root, slot);
   return CSIMDJSON_SUCCESS;
@@ -646,6 +650,18 @@ const std::ptrdiff_t document_iterator_offset = [] {
 inline csimdjson_parser &owner(ondemand::json_iterator *iterator) noexcept {
   return *reinterpret_cast<csimdjson_parser *>(reinterpret_cast<char *>(iterator) - document_iterator_offset);
 }
+
+}  // namespace
+
+extern "C" void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t *position, int64_t *depth,
+                                              uint64_t *document) {
+  ondemand::json_iterator &iterator = parser->document.*document_access::iterator;
+  *position = uint64_t(reinterpret_cast<uintptr_t>(iterator.position()));
+  *depth = int64_t(iterator.depth());
+  *document = parser->documents;
+}
+
+namespace {
 
 /// The memo of the object `fields` iterates, or null (too deep, or a depth that keeps none).
 inline key_memo *memo_slot(csimdjson_parser &parser, const ondemand::value_iterator &fields) noexcept {

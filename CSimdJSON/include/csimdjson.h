@@ -145,6 +145,15 @@ csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *parser, const 
 size_t csimdjson_parser_current_offset(csimdjson_parser *parser);
 
 /**
+ * Where the parser's cursor is: its token position and depth, and how many documents the parser
+ * has started. Two equal stamps mean that nothing was read between them, so that the cursors made
+ * before still stand where they stood (what `unbox(keyPath:)` checks before reusing the objects a
+ * previous key path opened).
+ */
+void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t *position, int64_t *depth,
+                                   uint64_t *document);
+
+/**
  * Checks that nothing but whitespace follows the root value, once the root has been read.
  * @returns CSIMDJSON_TRAILING_CONTENT when another token follows, or the document's error if its
  *          cursor stopped on one.

@@ -75,6 +75,8 @@ public final class _DecodingContext {
     var _elementSession: _CodableSession?
     /// The date formatters' settings as this document (or stream window) first read them.
     @exclusivity(unchecked) var _dateFormats = _DateFormatTable()
+    /// The objects the last key path opened (`unbox(keyPath:)`), for the next one to go on from.
+    @exclusivity(unchecked) @usableFromInline var _keyPathReuse = _KeyPathReuse()
 
     @usableFromInline init(parser: _Parser, maxDepth: Int) {
         _parser = parser
@@ -117,6 +119,7 @@ public final class _DecodingContext {
         _state.pointee.escapedKeys = 0
         _state.pointee.objectWithoutEscapedKeys = 0
         _dateFormats = _DateFormatTable()
+        _keyPathReuse.reset()
         _parser.strings.empty()
     }
 
@@ -139,6 +142,7 @@ public final class _DecodingContext {
         _state.pointee.activeToken = 0
         _state.pointee.lastToken = .max
         _dateFormats = _DateFormatTable()
+        _keyPathReuse.reset()
         _parser.strings.empty()
     }
 

@@ -1,4 +1,5 @@
 import CSimdJSON
+import Foundation
 
 /// A path to a nested value, in one of two spellings:
 /// - dot-separated keys and array indices, as in Unbox: `"activities.running.distance"`,
@@ -126,13 +127,35 @@ extension _DecodingContext {
             try _withUTF8(keyPath) { (path) throws(UnboxError) in
                 // Index bits cover 64 segments; a longer path (at least 64 bytes) takes the slow way.
                 guard path.count < 64 else {
+                    _keyPathReuse.reset()
                     trace = try _followSlowly(keyPath, from: object, into: &value)
                     return
                 }
+                let reuse = _keyPathReuse.begin(path, from: object, parser: _parser.handle)
                 let isPointer = path.first == UInt8(ascii: "/")
                 let separator = isPointer ? UInt8(ascii: "/") : UInt8(ascii: ".")
                 var start = isPointer ? 1 : 0
                 var first = object != nil
+                // Whether the objects this path opens may be kept: only while every step so far
+                // went into an object (the trace of a reused prefix then has no index bits).
+                var keepsObjects = object != nil
+                if reuse.level > 0 {
+                    // The objects of the last path up to `reuse.level` segments are still open
+                    // and nothing was read since: go on from the innermost, as a nested model would.
+                    trace.count = reuse.level + 1
+                    start = reuse.prefixEnd + 1
+                    var end = start
+                    while end < path.count && path[end] != separator { end += 1 }
+                    let segment = UnsafeBufferPointer(rebasing: path[start..<end])
+                    try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in
+                        try _keyPathReuse.withObject(at: reuse.level) { (object) throws(UnboxError) in
+                            try _field(v, in: &object, into: &value)
+                        }
+                    }
+                    if end == path.count { return }
+                    start = end + 1
+                    first = false
+                }
                 while true {
                     var end = start
                     while end < path.count && path[end] != separator { end += 1 }
@@ -141,7 +164,14 @@ extension _DecodingContext {
                         trace.count = 1
                         try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in try _field(v, in: &object.pointee, into: &value) }
                         first = false
+                    } else if keepsObjects, case .object = try _type(of: &value) {
+                        var object = try _object(from: &value)
+                        trace.count += 1
+                        try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in try _field(v, in: &object, into: &value) }
+                        // The object of the segments before this one, kept for the next path.
+                        _keyPathReuse.keep(object, level: trace.count - 1, prefixEnd: start - 1)
                     } else {
+                        keepsObjects = false
                         try _step(segment, unescaping: isPointer, trace: &trace, value: &value)
                     }
                     if end == path.count { break }
@@ -152,6 +182,13 @@ extension _DecodingContext {
             throw _prepending(keyPath: keyPath, trace, to: error)
         }
         return trace
+    }
+
+    /// Records that the value a key path led to has been read: the objects the path opened stay
+    /// usable by the next path until anything else is read.
+    @usableFromInline
+    func _keyPathRead() {
+        _keyPathReuse.stamp(parser: _parser.handle)
     }
 
     /// Runs `body` over `segment`, with JSON Pointer's `~1` and `~0` unescaped (on the stack).
@@ -255,5 +292,129 @@ extension _DecodingContext {
             if case .index = component { trace.indexBits |= 1 << UInt64(offset) }
         }
         return trace
+    }
+}
+
+/// The objects the last key path of a document opened, so that the next path with the same
+/// prefix goes on from them instead of looking the prefix up again from the top.
+///
+/// `"shipping.address.city"` after `"shipping.address.street"` then costs what a nested model's
+/// next field costs: one forward lookup in `address`, where it took three lookups and two objects
+/// opened. They are reused only when the cursor stamp (the document iterator's token position and
+/// depth, and the parser's count of documents) is the one taken when the last path's value was
+/// read: nothing was read since, so every object the path opened is still open and the iterator
+/// stands where it stood. (A cursor is positions and a depth: the objects that enclose the
+/// iterator's position are the same whatever reads brought it there.)
+///
+/// Everything is inline (the path's bytes, up to `capacity` objects). Callgrind, 2,000 orders read
+/// with seven key paths each (the same read through nested models: 37.2M instructions a decode):
+/// 52.7M without reuse, 48.6M with the objects and the path kept in arrays and a `String`, 42.4M
+/// inline (1.14x the nested models).
+@usableFromInline
+struct _KeyPathReuse {
+    @usableFromInline static let capacity = 4
+    /// The last path's bytes (key paths of 64 bytes and more are not reused).
+    private var path: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var pathCount = 0
+    /// The object the path started from.
+    private var owner = csimdjson_object()
+    /// The object reached after `n` segments is `objects.(n - 1)`; its key path prefix is the path's
+    /// first `prefixEnd(n)` bytes (16 bits each in `prefixEnds`).
+    private var objects = (csimdjson_object(), csimdjson_object(), csimdjson_object(), csimdjson_object())
+    private var prefixEnds: UInt64 = 0
+    private var count = 0
+    private var position: UInt64 = 0
+    private var depth: Int64 = -1
+    private var document: UInt64 = 0
+    private var isStamped = false
+
+    @inline(__always)
+    private func prefixEnd(_ level: Int) -> Int {
+        Int(truncatingIfNeeded: (prefixEnds >> UInt64(16 * (level - 1))) & 0xFFFF)
+    }
+
+    /// Starts following `path` from `object`: returns the deepest object of the last path it can
+    /// go on from (`level` segments in, its prefix ending at `prefixEnd`; level 0: none), and
+    /// records `path` as the last one, with the objects up to that level.
+    @usableFromInline
+    mutating func begin(
+        _ path: UnsafeBufferPointer<UInt8>, from object: UnsafeMutablePointer<csimdjson_object>?,
+        parser: OpaquePointer
+    ) -> (level: Int, prefixEnd: Int) {
+        var level = 0
+        if isStamped, count > 0, let object, Self.same(object.pointee, owner) {
+            var position: UInt64 = 0
+            var depth: Int64 = 0
+            var document: UInt64 = 0
+            csimdjson_parser_cursor_stamp(parser, &position, &depth, &document)
+            if position == self.position, depth == self.depth, document == self.document {
+                let separator = path.first == UInt8(ascii: "/") ? UInt8(ascii: "/") : UInt8(ascii: ".")
+                level = count
+                let ends = prefixEnds
+                let pathCount = self.pathCount
+                withUnsafeBytes(of: self.path) { previous in
+                    while level > 0 {
+                        let end = Int(truncatingIfNeeded: (ends >> UInt64(16 * (level - 1))) & 0xFFFF)
+                        if end < path.count, path[end] == separator, end <= pathCount,
+                            memcmp(path.baseAddress!, previous.baseAddress!, end) == 0
+                        {
+                            break
+                        }
+                        level -= 1
+                    }
+                }
+            }
+        }
+        isStamped = false
+        count = object == nil ? 0 : level
+        if let object {
+            owner = object.pointee
+            withUnsafeMutableBytes(of: &self.path) { $0.copyMemory(from: UnsafeRawBufferPointer(path)) }
+            pathCount = path.count
+        }
+        return (level, level > 0 ? prefixEnd(level) : 0)
+    }
+
+    /// Keeps `object`, reached after `level` segments of the path (its prefix ending at `prefixEnd`).
+    @usableFromInline
+    mutating func keep(_ object: csimdjson_object, level: Int, prefixEnd: Int) {
+        guard level == count + 1, level <= Self.capacity else { return }
+        withUnsafeMutableBytes(of: &objects) {
+            $0.storeBytes(of: object, toByteOffset: (level - 1) * MemoryLayout<csimdjson_object>.stride, as: csimdjson_object.self)
+        }
+        let shift = UInt64(16 * (level - 1))
+        prefixEnds = prefixEnds & ~(0xFFFF << shift) | UInt64(prefixEnd) << shift
+        count = level
+    }
+
+    /// Runs `body` on the kept object of `level`, keeping what it leaves there.
+    @usableFromInline
+    mutating func withObject<R>(at level: Int, _ body: (inout csimdjson_object) throws(UnboxError) -> R) throws(UnboxError) -> R {
+        let offset = (level - 1) * MemoryLayout<csimdjson_object>.stride
+        var object = withUnsafeBytes(of: &objects) { $0.load(fromByteOffset: offset, as: csimdjson_object.self) }
+        defer {
+            withUnsafeMutableBytes(of: &objects) { $0.storeBytes(of: object, toByteOffset: offset, as: csimdjson_object.self) }
+        }
+        return try body(&object)
+    }
+
+    /// Takes the cursor stamp after the last path's value was read.
+    @usableFromInline
+    mutating func stamp(parser: OpaquePointer) {
+        guard count > 0 else { return }
+        csimdjson_parser_cursor_stamp(parser, &position, &depth, &document)
+        isStamped = true
+    }
+
+    /// Forgets the objects (a new document, or the decode's end).
+    @usableFromInline
+    mutating func reset() {
+        isStamped = false
+        count = 0
+    }
+
+    private static func same(_ a: csimdjson_object, _ b: csimdjson_object) -> Bool {
+        a.storage.0 == b.storage.0 && a.storage.1 == b.storage.1 && a.storage.2 == b.storage.2
+            && a.storage.3 == b.storage.3
     }
 }

@@ -72,7 +72,9 @@ public struct Unboxer {
         var value = csimdjson_value()
         let trace = try _context._follow(keyPath, from: &object, into: &value)
         do throws(UnboxError) {
-            return try read(&value)
+            let result = try read(&value)
+            _context._keyPathRead()
+            return result
         } catch {
             throw _context._prepending(keyPath: keyPath, trace, to: error)
         }
@@ -188,7 +190,9 @@ public struct Unboxer {
         }
         do throws(UnboxError) {
             if try _context._isNull(&value) { return nil }
-            return try T._unbox(from: &value, context: _context)
+            let result = try T._unbox(from: &value, context: _context)
+            _context._keyPathRead()
+            return result
         } catch {
             throw _context._prepending(keyPath: keyPath, trace, to: error)
         }
