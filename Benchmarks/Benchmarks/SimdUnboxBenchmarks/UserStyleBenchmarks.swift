@@ -99,6 +99,12 @@ func registerUserStyle(_ workload: Workload) {
         registerUserStyle(workload, .unboxAndCodable(CountryShapes.self))
     case .githubEvents:
         registerUserStyle(workload, .unboxAndCodable([Activity].self, githubDates))
+    case .twitterFormattedNatively:
+        let options = DecodingOptions(dates: .formattedNatively(UserStyleFormatters.twitterDate))
+        registerUserStyle(workload, .codable(Timeline<Tweet>.self, options))
+    case .githubEventsFormattedNatively:
+        let options = DecodingOptions(dates: .formattedNatively(UserStyleFormatters.githubDate))
+        registerUserStyle(workload, .codable([Activity].self, options))
     case .codableTwitter:
         registerUserStyle(workload, .codable(TwitterSearch.self, snakeCaseISO8601))
     case .codableGitHubEvents:

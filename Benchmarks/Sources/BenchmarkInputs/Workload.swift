@@ -70,6 +70,12 @@ public struct Workload: Hashable, Sendable {
         case canada
         /// github_events.json: key paths into actor, repo and payload, a `yyyy-MM-dd'T'HH:mm:ssZ` formatter.
         case githubEvents
+        /// twitter.json, the Codable twin of `twitter` only, its dates through
+        /// `.formattedNatively(formatter)`: on Linux, Foundation's `.formatted(formatter)` is an opaque
+        /// closure that no decoder can parse natively.
+        case twitterFormattedNatively
+        /// github_events.json, likewise.
+        case githubEventsFormattedNatively
         /// twitter.json as plain Codable: camelCase properties, `.convertFromSnakeCase`.
         case codableTwitter
         /// github_events.json as plain Codable: `.convertFromSnakeCase`, `.iso8601`, a free-form payload enum.
@@ -92,7 +98,9 @@ public struct Workload: Hashable, Sendable {
         /// Whether only the Codable decoders are measured (no Unbox model).
         public var isCodableOnly: Bool {
             switch self {
-            case .codableTwitter, .codableGitHubEvents, .ordersConvertFromSnakeCase, .ordersCamelCase: true
+            case .codableTwitter, .codableGitHubEvents, .ordersConvertFromSnakeCase, .ordersCamelCase,
+                .twitterFormattedNatively, .githubEventsFormattedNatively:
+                true
             default: false
             }
         }
@@ -275,6 +283,8 @@ public enum Workloads {
             ("user-citm_catalog.json", "citm_catalog.json", .citm),
             ("user-canada.json", "canada.json", .canada),
             ("user-github_events.json", "github_events.json", .githubEvents),
+            ("user-twitter-formatted-natively.json", "twitter.json", .twitterFormattedNatively),
+            ("user-github_events-formatted-natively.json", "github_events.json", .githubEventsFormattedNatively),
             ("user-codable-twitter.json", "twitter.json", .codableTwitter),
             ("user-codable-github_events.json", "github_events.json", .codableGitHubEvents),
         ].map { (name: String, file: String, userStyleCase: Workload.UserStyleCase) in

@@ -52,29 +52,33 @@ extension _CodableDecoder {
             return try closure(self)
         #if canImport(Darwin)
         case .formatted(let formatter):
-            // Parsed natively from the string's bytes where the formatter's settings (read once per
-            // decode, on first use) allow it, by the formatter otherwise.
-            var native = _DateParseResult.unknown
-            let string = try _readFrame(String.self) { v throws(_ReadFailure) -> String in
-                var bytes: UnsafePointer<UInt8>?
-                var count = 0
-                let code = csimdjson_value_get_string(context._parser.handle, &v, &bytes, &count)
-                guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &v, expected: .string) }
-                native = context._dateFormat(for: formatter).parse(UnsafeBufferPointer(start: bytes, count: count))
-                if case .date = native { return "" }
-                return _Parser.string(bytes, count) { context._parser.strings }
-            }
-            if case .date(let date) = native { return date }
-            guard case .unknown = native, let date = formatter.date(from: string) else {
-                throw _error(
-                    .corrupted("Date string does not match format expected by formatter."), type: Date.self,
-                    level: level, component: nil)
-            }
-            return date
+            return try _decodeDate(formattedBy: formatter)
         #endif
         @unknown default:
             return try Date(from: self)
         }
+    }
+
+    /// A date string parsed by `formatter`: natively from the string's bytes where the formatter's
+    /// settings (read once per decode, on first use) allow it, by the formatter otherwise.
+    func _decodeDate(formattedBy formatter: DateFormatter) throws -> Date {
+        var native = _DateParseResult.unknown
+        let string = try _readFrame(String.self) { v throws(_ReadFailure) -> String in
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            let code = csimdjson_value_get_string(context._parser.handle, &v, &bytes, &count)
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &v, expected: .string) }
+            native = context._dateFormat(for: formatter).parse(UnsafeBufferPointer(start: bytes, count: count))
+            if case .date = native { return "" }
+            return _Parser.string(bytes, count) { context._parser.strings }
+        }
+        if case .date(let date) = native { return date }
+        guard case .unknown = native, let date = formatter.date(from: string) else {
+            throw _error(
+                .corrupted("Date string does not match format expected by formatter."), type: Date.self,
+                level: level, component: nil)
+        }
+        return date
     }
 
     func _decodeData() throws -> Data {
