@@ -94,6 +94,39 @@ struct SimdJSONEncoderDifferentialTests {
         expectSameEncoding(samples, options)
     }
 
+    /// Every length up to 40 with one character to escape at every position (and none): the
+    /// scan that looks at words, the last overlapping word and the four-byte halves of short text.
+    @Test(arguments: EncodingOptions.sortedFormattings)
+    func escapesAtEveryPositionAndLength(options: EncodingOptions) {
+        var samples: [String] = []
+        for length in 0...40 {
+            let plain = String(repeating: "x", count: length)
+            samples.append(plain)
+            for position in 0..<length {
+                for special in ["\"", "\\", "/", "\n", "\u{1}", "é"] {
+                    var characters = Array(plain)
+                    characters[position] = Character(special)
+                    samples.append(String(characters))
+                }
+            }
+        }
+        expectSameEncoding(samples, options)
+        expectSameEncoding(Dictionary(uniqueKeysWithValues: samples.map { ($0, 0) }), options)
+    }
+
+    /// Keys that share their first eight bytes, or are prefixes of one another: the order past the
+    /// prefix integers the sort compares first.
+    @Test(arguments: EncodingOptions.sortedFormattings)
+    func keysSharingLongPrefixes(options: EncodingOptions) {
+        let keys = [
+            "abcdefgh", "abcdefg", "abcdefghi", "abcdefgha", "abcdefgh0", "abcdefghij", "abcdefgz", "abcdefghZ",
+            "abcdefgh\"", "abcdefgh/", "abcdefgh\u{1}", "abcdefghé", "abcdefgé", "a", "", "abcdefghijklmnopqrstu",
+            "abcdefghijklmnopqrst", "abcdefghijklmnopqrsu",
+        ]
+        expectSameEncoding(Dictionary(uniqueKeysWithValues: keys.map { ($0, $0) }), options)
+        expectSameEncoding(Dictionary(uniqueKeysWithValues: keys.reversed().map { ($0, [$0: 1]) }), options)
+    }
+
     @Test(arguments: EncodingOptions.sortedFormattings)
     func keysSortLikeFoundation(options: EncodingOptions) {
         let keys = ["b", "a", "B", "A", "aa", "", "a\"", "a#", "a\u{1}", "a/", "a0", "é", "z", "Z", "_", "a\\", "ab"]
