@@ -206,6 +206,10 @@ extension _EncodingSession {
     /// (`description`), without a trailing `.0` (`1e-07`, `1e+16`, `0.1`, `-0`, `5e-324`).
     @inline(__always)
     func writeFinite<Float: BinaryFloatingPoint & TextOutputStreamable>(_ value: Float) {
+        if Float.self == Double.self, let units = Self.shortDecimalUnits(unsafeBitCast(value, to: Double.self)) {
+            writeShortDecimal(units, negative: value < 0)
+            return
+        }
         var sink = _FloatSink(session: self)
         // The standard library prints into a stack buffer and hands it to `_writeASCII`: no
         // `String` is made (`description` allocates for 16 characters or more, most of
@@ -215,6 +219,63 @@ extension _EncodingSession {
         if count >= 2 && bytes[count &- 2] == UInt8(ascii: ".") && bytes[count &- 1] == UInt8(ascii: "0") {
             count &-= 2
         }
+    }
+
+    /// The ten-thousandths in `value` if it has at most four decimals and lies in [1e-4, 1e11) in
+    /// magnitude (prices, scores, rounded coordinates): `writeShortDecimal` then writes it as
+    /// `description` would. `nil` for the others, which take the standard library's printer.
+    ///
+    /// Why the result is `description`'s: in that range Swift prints plain decimals, and the
+    /// shortest digits that read back as `value` are its fewest decimals. If some string of at
+    /// most four decimals reads back as `value`, so does `m / 10⁴` with `m` the nearest integer to
+    /// `value × 10⁴` (the product is exact to well under 0.5 there: below 10¹⁵, and `value`'s
+    /// spacing times 10⁴ is below 0.08), and no other four-decimal string does (`value`'s
+    /// rounding interval is narrower than 10⁻⁴). `m / 10⁴` is checked by one division, correctly
+    /// rounded as reading the string would round it; dropping `m`'s trailing zeros gives the
+    /// fewest decimals. Measured with callgrind on 1 MB of generated records as JSON Lines (two of
+    /// their four doubles have three decimals): 38.6M → 37.8M instructions (-2.1%, about 80 fewer
+    /// per short double, of about 250); canada.json (17-digit coordinates, all rejected by the
+    /// check): 120.5M → 121.0M (+0.4%).
+    @inline(__always)
+    static func shortDecimalUnits(_ value: Double) -> UInt64? {
+        let magnitude = value.magnitude
+        guard magnitude >= 1e-4 && magnitude < 1e11 else { return nil }
+        // Truncating `+ 0.5` rounds (a conversion instruction; `rounded()` is a libm call
+        // without SSE4.1); a product that rounds the other way only fails the check below.
+        let units = UInt64(magnitude * 10_000 + 0.5)
+        guard Double(units) / 10_000 == magnitude else { return nil }
+        return units
+    }
+
+    /// Writes `units` ten-thousandths (see `shortDecimalUnits`) with the fewest decimals.
+    @inline(never)
+    func writeShortDecimal(_ units: UInt64, negative: Bool) {
+        var units = units
+        var decimals = 4
+        while decimals > 0 && units % 10 == 0 {
+            units /= 10
+            decimals &-= 1
+        }
+        reserve(24)
+        if negative {
+            bytes[count] = UInt8(ascii: "-")
+            count &+= 1
+        }
+        guard decimals > 0 else {
+            writeDecimal(units, negative: false)
+            return
+        }
+        let divisor: UInt64 = decimals == 1 ? 10 : decimals == 2 ? 100 : decimals == 3 ? 1_000 : 10_000
+        writeDecimal(units / divisor, negative: false)
+        bytes[count] = UInt8(ascii: ".")
+        var fraction = units % divisor
+        var position = decimals
+        while position > 0 {
+            bytes[count &+ position] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+            fraction /= 10
+            position &-= 1
+        }
+        count &+= decimals &+ 1
     }
 
     /// Writes a `Double` or `Float`, or its stand-in string under
