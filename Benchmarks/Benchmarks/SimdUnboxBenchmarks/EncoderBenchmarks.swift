@@ -162,35 +162,39 @@ func registerEncoding<Model: Codable & Equatable & Sendable>(_ workload: Encodin
         closure: { _ in try validateEncoding(workload, Model.self) },
         setup: setup)
 
-    Benchmark(name(.simdJSONEncoder), configuration: configuration, closure: { benchmark in
-        let model = try EncoderSetup.corpusModel(workload, Model.self)
-        let encoder = SimdJSONEncoder()
-        encoder.outputFormatting = workload.outputFormatting
-        var written = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let data = try encoder.encode(model)
-            written = data.count
-            blackHole(data)
-        }
-        benchmark.stopMeasurement()
-        benchmark.measurement(outputBytesMetric, written)
-    }, setup: setup)
+    Benchmark(
+        name(.simdJSONEncoder), configuration: configuration,
+        closure: { benchmark in
+            let model = try EncoderSetup.corpusModel(workload, Model.self)
+            let encoder = SimdJSONEncoder()
+            encoder.outputFormatting = workload.outputFormatting
+            var written = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let data = try encoder.encode(model)
+                written = data.count
+                blackHole(data)
+            }
+            benchmark.stopMeasurement()
+            benchmark.measurement(outputBytesMetric, written)
+        }, setup: setup)
 
-    Benchmark(name(.jsonEncoder), configuration: configuration, closure: { benchmark in
-        let model = try EncoderSetup.corpusModel(workload, Model.self)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = workload.outputFormatting
-        var written = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            let data = try encoder.encode(model)
-            written = data.count
-            blackHole(data)
-        }
-        benchmark.stopMeasurement()
-        benchmark.measurement(outputBytesMetric, written)
-    }, setup: setup)
+    Benchmark(
+        name(.jsonEncoder), configuration: configuration,
+        closure: { benchmark in
+            let model = try EncoderSetup.corpusModel(workload, Model.self)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = workload.outputFormatting
+            var written = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                let data = try encoder.encode(model)
+                written = data.count
+                blackHole(data)
+            }
+            benchmark.stopMeasurement()
+            benchmark.measurement(outputBytesMetric, written)
+        }, setup: setup)
 }
 
 /// Fails loudly unless both encoders' outputs decode to the input models, and, under `.sortedKeys`,
@@ -311,27 +315,31 @@ func registerLines(_ workload: EncodingWorkload) {
         closure: { _ in try validateLines(workload) },
         setup: setup)
 
-    Benchmark(name(.simdJSONEncoder), configuration: configuration, closure: { benchmark in
-        let input = try LinesInput.load(workload)
-        var written = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            written = try JSONLinesCompetitors.simdJSONStreamWriter(input.records, passes: input.passes)
-        }
-        benchmark.stopMeasurement()
-        benchmark.measurement(outputBytesMetric, written)
-    }, setup: setup)
+    Benchmark(
+        name(.simdJSONEncoder), configuration: configuration,
+        closure: { benchmark in
+            let input = try LinesInput.load(workload)
+            var written = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                written = try JSONLinesCompetitors.simdJSONStreamWriter(input.records, passes: input.passes)
+            }
+            benchmark.stopMeasurement()
+            benchmark.measurement(outputBytesMetric, written)
+        }, setup: setup)
 
-    Benchmark(name(.jsonEncoder), configuration: configuration, closure: { benchmark in
-        let input = try LinesInput.load(workload)
-        var written = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            written = try JSONLinesCompetitors.jsonEncoder(input.records, passes: input.passes)
-        }
-        benchmark.stopMeasurement()
-        benchmark.measurement(outputBytesMetric, written)
-    }, setup: setup)
+    Benchmark(
+        name(.jsonEncoder), configuration: configuration,
+        closure: { benchmark in
+            let input = try LinesInput.load(workload)
+            var written = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                written = try JSONLinesCompetitors.jsonEncoder(input.records, passes: input.passes)
+            }
+            benchmark.stopMeasurement()
+            benchmark.measurement(outputBytesMetric, written)
+        }, setup: setup)
 }
 
 /// Fails loudly unless both competitors write one line per record, that the stream reader reads
@@ -350,7 +358,8 @@ func validateLines(_ workload: EncodingWorkload) throws {
         }
     }
     guard simd.count == foundation.count else {
-        SuiteSetup.fail("\(workload.name): SimdJSONStreamWriter wrote \(simd.count) bytes, JSONEncoder \(foundation.count)")
+        SuiteSetup.fail(
+            "\(workload.name): SimdJSONStreamWriter wrote \(simd.count) bytes, JSONEncoder \(foundation.count)")
     }
     let seconds = started.duration(to: .now) / .seconds(1)
     print(
