@@ -124,6 +124,7 @@ let benchmarks: @Sendable () -> Void = {
             fatalError("No competitors defined for workload \(workload.name)")
         }
     }
+    registerEncoderBenchmarks()
 }
 
 /// The root of twitter.json for the mapping competitor of the partial workload.

@@ -4,7 +4,7 @@ import SimdUnbox
 // canada.json: GeoJSON, one feature whose polygon holds about 111,000 coordinates.
 
 /// The root of canada.json.
-public struct FeatureCollection: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct FeatureCollection: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let type: String
     public let features: [Feature]
 
@@ -19,7 +19,7 @@ public struct FeatureCollection: Unboxable, Decodable, JSONMappable, Equatable, 
     }
 }
 
-public struct Feature: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct Feature: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let type: String
     public let properties: [String: String]
     public let geometry: Geometry
@@ -37,7 +37,7 @@ public struct Feature: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
     }
 }
 
-public struct Geometry: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct Geometry: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let type: String
     /// Polygons → rings → `[longitude, latitude]` pairs.
     public let coordinates: [[[Double]]]

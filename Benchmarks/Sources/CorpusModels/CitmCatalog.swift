@@ -5,7 +5,7 @@ import SimdUnbox
 // performances with nested prices and seat categories.
 
 /// The root of citm_catalog.json.
-public struct CitmCatalog: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct CitmCatalog: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let areaNames: [String: String]
     public let audienceSubCategoryNames: [String: String]
     public let blockNames: [String: String]
@@ -47,7 +47,7 @@ public struct CitmCatalog: Unboxable, Decodable, JSONMappable, Equatable, Sendab
     }
 }
 
-public struct CitmEvent: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct CitmEvent: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let description: String?
     public let id: Int
     public let logo: String?
@@ -80,7 +80,7 @@ public struct CitmEvent: Unboxable, Decodable, JSONMappable, Equatable, Sendable
     }
 }
 
-public struct Performance: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct Performance: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let eventId: Int
     public let id: Int
     public let logo: String?
@@ -116,7 +116,7 @@ public struct Performance: Unboxable, Decodable, JSONMappable, Equatable, Sendab
     }
 }
 
-public struct Price: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct Price: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let amount: Int
     public let audienceSubCategoryId: Int
     public let seatCategoryId: Int
@@ -134,7 +134,7 @@ public struct Price: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
     }
 }
 
-public struct SeatCategory: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct SeatCategory: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let areas: [Area]
     public let seatCategoryId: Int
 
@@ -149,7 +149,7 @@ public struct SeatCategory: Unboxable, Decodable, JSONMappable, Equatable, Senda
     }
 }
 
-public struct Area: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct Area: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let areaId: Int
     public let blockIds: [Int]
 

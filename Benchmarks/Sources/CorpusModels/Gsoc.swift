@@ -4,7 +4,7 @@ import SimdUnbox
 // gsoc-2018.json: an object of 1,264 project objects keyed by id, with long descriptions.
 // The root decodes as `[String: GsocProject]`.
 
-public struct GsocProject: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct GsocProject: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let context: String
     public let type: String
     public let name: String
@@ -37,7 +37,7 @@ public struct GsocProject: Unboxable, Decodable, JSONMappable, Equatable, Sendab
     }
 }
 
-public struct GsocSponsor: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct GsocSponsor: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let type: String
     public let name: String
     public let disambiguatingDescription: String
@@ -69,7 +69,7 @@ public struct GsocSponsor: Unboxable, Decodable, JSONMappable, Equatable, Sendab
     }
 }
 
-public struct GsocAuthor: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct GsocAuthor: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let type: String
     public let name: String
 

@@ -3,7 +3,7 @@ import SimdUnbox
 
 // The generated records (see the DataGenerator target): a root array of `Record`.
 
-public struct Record: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct Record: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let id: Int
     public let uuid: String
     public let name: String
@@ -48,7 +48,7 @@ public struct Record: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
     }
 }
 
-public struct RecordLocation: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct RecordLocation: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let lat: Double
     public let lon: Double
     public let country: String

@@ -3,10 +3,11 @@ import SimdUnbox
 
 // twitter.json: a search API response, 100 statuses with nested users, entities and retweets.
 // Every model below is decoded three ways: `init(unboxer:)` (SimdUnbox), the synthesized
-// `init(from:)` (JSONDecoder) and `init(json:)` (JSONSerialization + mapping).
+// `init(from:)` (JSONDecoder) and `init(json:)` (JSONSerialization + mapping); the full models are
+// also `Encodable` (synthesized), for the encoding workloads.
 
 /// The root of twitter.json.
-public struct TwitterResponse: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct TwitterResponse: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let statuses: [Status]
     public let searchMetadata: SearchMetadata
 
@@ -45,7 +46,14 @@ extension Box: Decodable where Value: Decodable {
     }
 }
 
-public struct Status: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+/// Encodes as its value, as `init(from:)` decodes: a boxed status is written as the status itself.
+extension Box: Encodable where Value: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+}
+
+public struct Status: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let metadata: StatusMetadata
     public let createdAt: String
     public let id: Int
@@ -138,7 +146,7 @@ public struct Status: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
     }
 }
 
-public struct StatusMetadata: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct StatusMetadata: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let resultType: String
     public let isoLanguageCode: String
 
@@ -158,7 +166,7 @@ public struct StatusMetadata: Unboxable, Decodable, JSONMappable, Equatable, Sen
     }
 }
 
-public struct TwitterUser: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct TwitterUser: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let id: Int
     public let idStr: String
     public let name: String
@@ -286,7 +294,7 @@ public struct TwitterUser: Unboxable, Decodable, JSONMappable, Equatable, Sendab
     }
 }
 
-public struct UserEntities: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct UserEntities: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let url: URLEntities?
     public let description: URLEntities
 
@@ -301,7 +309,7 @@ public struct UserEntities: Unboxable, Decodable, JSONMappable, Equatable, Senda
     }
 }
 
-public struct URLEntities: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct URLEntities: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let urls: [URLEntity]
 
     public init(unboxer: Unboxer) throws {
@@ -313,7 +321,7 @@ public struct URLEntities: Unboxable, Decodable, JSONMappable, Equatable, Sendab
     }
 }
 
-public struct Entities: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct Entities: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let hashtags: [Hashtag]
     public let symbols: [Hashtag]
     public let urls: [URLEntity]
@@ -343,7 +351,7 @@ public struct Entities: Unboxable, Decodable, JSONMappable, Equatable, Sendable 
     }
 }
 
-public struct Hashtag: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct Hashtag: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let text: String
     public let indices: [Int]
 
@@ -358,7 +366,7 @@ public struct Hashtag: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
     }
 }
 
-public struct URLEntity: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct URLEntity: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let url: String
     public let expandedUrl: String
     public let displayUrl: String
@@ -386,7 +394,7 @@ public struct URLEntity: Unboxable, Decodable, JSONMappable, Equatable, Sendable
     }
 }
 
-public struct UserMention: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct UserMention: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let screenName: String
     public let name: String
     public let id: Int
@@ -417,7 +425,7 @@ public struct UserMention: Unboxable, Decodable, JSONMappable, Equatable, Sendab
     }
 }
 
-public struct Media: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct Media: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let id: Int
     public let idStr: String
     public let indices: [Int]
@@ -476,7 +484,7 @@ public struct Media: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
     }
 }
 
-public struct MediaSizes: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct MediaSizes: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let medium: MediaSize
     public let small: MediaSize
     public let thumb: MediaSize
@@ -497,7 +505,7 @@ public struct MediaSizes: Unboxable, Decodable, JSONMappable, Equatable, Sendabl
     }
 }
 
-public struct MediaSize: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct MediaSize: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let w: Int
     public let h: Int
     public let resize: String
@@ -515,7 +523,7 @@ public struct MediaSize: Unboxable, Decodable, JSONMappable, Equatable, Sendable
     }
 }
 
-public struct SearchMetadata: Unboxable, Decodable, JSONMappable, Equatable, Sendable {
+public struct SearchMetadata: Unboxable, Codable, JSONMappable, Equatable, Sendable {
     public let completedIn: Double
     public let maxId: Int
     public let maxIdStr: String

@@ -9,6 +9,8 @@ struct Measurement {
     var medianMallocCount: Double?
     var medianPeakResidentBytes: Double?
     var medianPeakResidentDeltaBytes: Double?
+    /// The bytes an encoding benchmark wrote (its custom `OutputBytes` metric).
+    var medianOutputBytes: Double?
 }
 
 /// Reads package-benchmark's Influx export (`--format influx`, `<baseline>.influx.csv`).
@@ -26,6 +28,7 @@ enum InfluxResults {
     static let mallocTotal = "Malloc(total)"
     static let peakResident = "Memory(residentpeak)"
     static let peakResidentDelta = "MemoryΔ(residentpeak)"
+    static let outputBytes = "OutputBytes"
 
     /// Reads the medians of the benchmarks named `<workload>:<competitor>` in `target`.
     static func read(_ url: URL, target: String) throws -> [Measurement] {
@@ -63,7 +66,8 @@ enum InfluxResults {
                 medianWallClockNanoseconds: wall,
                 medianMallocCount: metrics[mallocTotal],
                 medianPeakResidentBytes: metrics[peakResident],
-                medianPeakResidentDeltaBytes: metrics[peakResidentDelta]
+                medianPeakResidentDeltaBytes: metrics[peakResidentDelta],
+                medianOutputBytes: metrics[outputBytes]
             )
         }
     }

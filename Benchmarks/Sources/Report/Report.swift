@@ -50,6 +50,11 @@ struct Report {
             print("")
             print(TableFormatter.userStyleMarkdown(userStyle))
         }
+        let encoding = EncodingRow.make(from: measurements)
+        if !encoding.isEmpty {
+            print("")
+            print(TableFormatter.encodingMarkdown(encoding))
+        }
 
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let json = try ResultsDocument(machine: machine, rows: rows).encoded()

@@ -37,6 +37,23 @@ struct _FieldMark {
     var keyLength: Int
     /// The key was written with escapes (its bytes must be unescaped to be compared).
     var escaped: Bool
+    /// The first eight bytes of the key as written, big-endian, zero-padded: comparing two
+    /// prefixes as integers orders the keys as their bytes would, up to the eighth byte. (An
+    /// unescaped key has no zero byte, so padding never ties with a real byte.)
+    var prefix: UInt64
+
+    /// The prefix of the `length` bytes at `key`.
+    @inline(__always)
+    static func prefix(_ key: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+        if length >= 8 { return UInt64(bigEndian: UnsafeRawPointer(key).loadUnaligned(as: UInt64.self)) }
+        var prefix: UInt64 = 0
+        var position = 0
+        while position < length {
+            prefix |= UInt64(key[position]) &<< (56 &- 8 &* UInt64(position))
+            position &+= 1
+        }
+        return prefix
+    }
 }
 
 /// A coding key holding a string: `super`, and the keys of `[String: Value]` dictionaries.

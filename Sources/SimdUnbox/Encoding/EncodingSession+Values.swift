@@ -76,9 +76,7 @@ extension _EncodingSession {
         } else if type == ObjectIdentifier([Int].self) {
             writeArray(unsafeBitCast(value, to: [Int].self), slot: slot) { writeInteger($0) }
         } else if type == ObjectIdentifier([Double].self) {
-            try writeThrowingArray(unsafeBitCast(value, to: [Double].self), slot: slot) { element, position in
-                try writeFloatingPoint(element) { codingPath(through: slot) + [_IndexCodingKey(position)] }
-            }
+            try writeDoubles(unsafeBitCast(value, to: [Double].self), slot: slot)
         } else if type == ObjectIdentifier(Date.self) {
             try writeDate(unsafeBitCast(value, to: Date.self), slot: slot)
         } else if type == ObjectIdentifier(Data.self) {
@@ -107,15 +105,16 @@ extension _EncodingSession {
         closeTop()
     }
 
-    @inline(__always)
-    private func writeThrowingArray<Element>(
-        _ array: [Element], slot: Int, _ write: (Element, Int) throws -> Void
-    ) throws {
+    /// `[Double]` (canada.json's coordinates), its loop written out: through a generic helper
+    /// taking the element's writer as a closure, the compiler stopped inlining that closure once
+    /// `writeFinite` grew its short path (canada.json: 120.5M → 127.4M instructions per encode;
+    /// written out, 121.0M).
+    private func writeDoubles(_ array: [Double], slot: Int) throws {
         let container = openContainer(.array, step: .none)
         frame(slot).pointee.child = container.id
         for (position, element) in array.enumerated() {
             beginElement(container.index)
-            try write(element, position)
+            try writeFloatingPoint(element) { codingPath(through: slot) + [_IndexCodingKey(position)] }
         }
         closeTop()
     }

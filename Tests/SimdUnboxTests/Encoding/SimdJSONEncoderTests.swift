@@ -54,6 +54,35 @@ struct SimdJSONEncoderDifferentialTests {
         expectSameEncoding(Float16(0.5), options)
     }
 
+    /// Doubles with few decimals (the encoder's short path) and their neighbours, in every
+    /// magnitude around the path's bounds, written as `JSONEncoder` writes them.
+    @Test func shortDecimals() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
+        }
+        var values: [Double] = [
+            1e-4, 1.5e-4, 9.9e-5, 0.00015, 0.0001, 0.00011, 1e11, 99_999_999_999.9999, 99_999_999_999.999,
+            1e11 - 0.0001, 123_456.7891, 0.1, 0.2, 0.3, 1.005, 2.675, 0.015, 1e10 + 0.5, 4_503_599_627_370_495.5,
+        ]
+        for _ in 0..<20_000 {
+            let decimals = Int(next() % 7)
+            let digits = Int(next() % 16) + 1
+            var units: UInt64 = 1
+            for _ in 0..<digits { units = units &* 10 }
+            let mantissa = Double(next() % units)
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            let value = (next() & 1 == 0 ? 1 : -1) * mantissa / scale
+            values += [value, value.nextUp, value.nextDown]
+        }
+        expectSameEncoding(values, .sorted)
+    }
+
     static let nonConformingOptions: [EncodingOptions] = [
         EncodingOptions(name: "throw"),
         EncodingOptions(
@@ -92,6 +121,39 @@ struct SimdJSONEncoderDifferentialTests {
                 EncodingFixtures.Strings(text: sample, list: [sample, "x"], dictionary: [sample: sample]), options)
         }
         expectSameEncoding(samples, options)
+    }
+
+    /// Every length up to 40 with one character to escape at every position (and none): the
+    /// scan that looks at words, the last overlapping word and the four-byte halves of short text.
+    @Test(arguments: EncodingOptions.sortedFormattings)
+    func escapesAtEveryPositionAndLength(options: EncodingOptions) {
+        var samples: [String] = []
+        for length in 0...40 {
+            let plain = String(repeating: "x", count: length)
+            samples.append(plain)
+            for position in 0..<length {
+                for special in ["\"", "\\", "/", "\n", "\u{1}", "é"] {
+                    var characters = Array(plain)
+                    characters[position] = Character(special)
+                    samples.append(String(characters))
+                }
+            }
+        }
+        expectSameEncoding(samples, options)
+        expectSameEncoding(Dictionary(uniqueKeysWithValues: samples.map { ($0, 0) }), options)
+    }
+
+    /// Keys that share their first eight bytes, or are prefixes of one another: the order past the
+    /// prefix integers the sort compares first.
+    @Test(arguments: EncodingOptions.sortedFormattings)
+    func keysSharingLongPrefixes(options: EncodingOptions) {
+        let keys = [
+            "abcdefgh", "abcdefg", "abcdefghi", "abcdefgha", "abcdefgh0", "abcdefghij", "abcdefgz", "abcdefghZ",
+            "abcdefgh\"", "abcdefgh/", "abcdefgh\u{1}", "abcdefghé", "abcdefgé", "a", "", "abcdefghijklmnopqrstu",
+            "abcdefghijklmnopqrst", "abcdefghijklmnopqrsu",
+        ]
+        expectSameEncoding(Dictionary(uniqueKeysWithValues: keys.map { ($0, $0) }), options)
+        expectSameEncoding(Dictionary(uniqueKeysWithValues: keys.reversed().map { ($0, [$0: 1]) }), options)
     }
 
     @Test(arguments: EncodingOptions.sortedFormattings)
