@@ -1,4 +1,69 @@
 import CSimdJSON
+import Synchronization
+
+/// Bytes past the data of a stream decoder's buffer that simdjson may read, plus one for a `]`
+/// written just past the data.
+let _streamBufferPadding = Int(CSIMDJSON_PADDING) + 1
+
+/// The bytes of a batch, laid out as a stream decoder's buffer: one spare byte, the data, then
+/// whitespace padding (`_streamBufferPadding`). The splitter fills it; the worker's decoder takes
+/// its memory in exchange for its own previous buffer (`_StreamDecoder.restart(offsetBase:
+/// isContinuation:adopting:)`), which goes back to the pool: no copy on the worker's side, and no
+/// allocation per batch once the pool holds a buffer for each batch in flight.
+///
+/// `@unchecked Sendable`: a buffer is owned by one thread at a time (the splitter's, then a
+/// worker's, then the pool's), and handed over through locks.
+final class _BatchBuffer: @unchecked Sendable {
+    /// `capacity + _streamBufferPadding` bytes.
+    var storage: UnsafeMutablePointer<UInt8>
+    /// The spare byte and the data that fit before the padding.
+    var capacity: Int
+    /// Bytes of data, from `storage + 1`.
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        storage = .allocate(capacity: capacity + _streamBufferPadding)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Makes room for `dataCount` bytes of data (dropping the contents) and sets `count`; returns
+    /// where the data starts.
+    func prepare(dataCount: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity < dataCount + 1 {
+            storage.deallocate()
+            capacity = dataCount + 1
+            storage = .allocate(capacity: capacity + _streamBufferPadding)
+        }
+        count = dataCount
+        return storage + 1
+    }
+}
+
+/// The batch buffers of one parallel stream not in use: filled by the splitter, given back by the
+/// workers after their decoder took the batch.
+final class _BatchBufferPool: Sendable {
+    private let buffers = Mutex<[_BatchBuffer]>([])
+    /// Buffers kept at most; more are freed.
+    private let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// A buffer from the pool, or a new one of `capacity` bytes.
+    func take(capacity: Int) -> _BatchBuffer {
+        buffers.withLock { $0.popLast() } ?? _BatchBuffer(capacity: capacity)
+    }
+
+    /// Puts `buffer` back, to be filled again.
+    func give(_ buffer: _BatchBuffer) {
+        buffers.withLock { if $0.count < limit { $0.append(buffer) } }
+    }
+}
 
 /// A run of whole elements cut from a stream, decoded on its own by a worker of a parallel stream
 /// as if it were a small stream of its own.
@@ -7,7 +72,7 @@ struct _StreamBatch: Sendable {
     let sequence: Int
     /// The elements' bytes: for an array, `[` + the elements with their separators + `]`; for JSON
     /// Lines, whole lines; for concatenated documents, whole documents.
-    let bytes: [UInt8]
+    let buffer: _BatchBuffer
     /// The stream offset of `bytes[0]`.
     let offsetBase: Int
     /// An array batch that does not start the array (see `_StreamDecoder.restart`).
@@ -28,6 +93,8 @@ final class _StreamSplitter {
     private let format: UnboxStreamFormat
     /// A batch is cut once about this many bytes of whole elements are buffered.
     private let batchSize: Int
+    /// Where batch buffers come from (and go back to, from the workers).
+    let pool: _BatchBufferPool
 
     // MARK: Buffer
 
@@ -68,10 +135,13 @@ final class _StreamSplitter {
         }
     }
 
-    init(format: UnboxStreamFormat, batchSize: Int) {
+    init(format: UnboxStreamFormat, batchSize: Int, pool: _BatchBufferPool) {
         self.format = format
         self.batchSize = max(batchSize, 64)
-        capacity = max(2 * self.batchSize, 1 << 16)
+        self.pool = pool
+        // Room for several batches: the bytes left after the last cut are moved to the front
+        // before each read, so the larger the reads, the fewer bytes are moved twice.
+        capacity = max(4 * self.batchSize, 1 << 16)
         storage = .allocate(capacity: capacity)
         boundaries = .allocate(capacity: boundaryCapacity)
         csimdjson_boundary_scanner_init(
@@ -141,11 +211,19 @@ final class _StreamSplitter {
         }
     }
 
-    private func makeBatch(_ bytes: [UInt8], offsetBase: Int, isContinuation: Bool = false, count: Int?) -> _StreamBatch
+    /// A batch of the buffered bytes from `start` to `end` (indices into the buffer).
+    private func makeBatch(from start: Int, to end: Int, count: Int?) -> _StreamBatch {
+        let buffer = pool.take(capacity: batchSize + 2)
+        buffer.prepare(dataCount: end - start).update(from: storage + start, count: end - start)
+        return makeBatch(buffer, offsetBase: base + start, count: count)
+    }
+
+    private func makeBatch(_ buffer: _BatchBuffer, offsetBase: Int, isContinuation: Bool = false, count: Int?)
+        -> _StreamBatch
     {
         defer { nextSequence += 1 }
         return _StreamBatch(
-            sequence: nextSequence, bytes: bytes, offsetBase: offsetBase, isContinuation: isContinuation,
+            sequence: nextSequence, buffer: buffer, offsetBase: offsetBase, isContinuation: isContinuation,
             elementCount: count)
     }
 
@@ -168,9 +246,7 @@ final class _StreamSplitter {
             }
         }
         guard let cut else { return nil }
-        let batch = makeBatch(
-            Array(UnsafeBufferPointer(start: storage + batchStart, count: cut - batchStart)),
-            offsetBase: base + batchStart, count: nil)
+        let batch = makeBatch(from: batchStart, to: cut, count: nil)
         batchStart = cut
         return batch
     }
@@ -239,14 +315,13 @@ final class _StreamSplitter {
 
     /// `[` + the bytes between the separators at stream offsets `start` and `end` + `]`.
     private func arrayBatch(from start: Int, to end: Int, count: Int) -> _StreamBatch {
-        var bytes = [UInt8](repeating: UInt8(ascii: "["), count: end - start + 1)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            (buffer.baseAddress.unsafelyUnwrapped + 1).update(
-                from: storage + (start + 1 - base), count: end - start - 1)
-            buffer[end - start] = UInt8(ascii: "]")
-        }
+        let buffer = pool.take(capacity: batchSize + 2)
+        let data = buffer.prepare(dataCount: end - start + 1)
+        data[0] = UInt8(ascii: "[")
+        (data + 1).update(from: storage + (start + 1 - base), count: end - start - 1)
+        data[end - start] = UInt8(ascii: "]")
         defer { elementsBatched += count }
-        return makeBatch(bytes, offsetBase: start, isContinuation: elementsBatched > 0, count: count)
+        return makeBatch(buffer, offsetBase: start, isContinuation: elementsBatched > 0, count: count)
     }
 
     /// At the end of a truncated array: the last element, when the scanner knows it is complete (a
@@ -274,9 +349,7 @@ final class _StreamSplitter {
             count += 1
         }
         let end = Int(truncatingIfNeeded: boundaries[cursor + 2 * count - 1])
-        let batch = makeBatch(
-            Array(UnsafeBufferPointer(start: storage + (start - base), count: end - start)), offsetBase: start,
-            count: count)
+        let batch = makeBatch(from: start - base, to: end - base, count: count)
         elementsBatched += count
         cursor += 2 * count
         batchStart = end - base
