@@ -30,6 +30,15 @@ final class _BatchBuffer: @unchecked Sendable {
         storage.deallocate()
     }
 
+    /// Makes room for at least `minimum` bytes of data, dropping the contents when it must grow.
+    func reserve(_ minimum: Int) {
+        guard capacity < minimum + 1 else { return }
+        storage.deallocate()
+        capacity = minimum + 1
+        storage = .allocate(capacity: capacity + _streamBufferPadding)
+        count = 0
+    }
+
     /// Makes room for `dataCount` bytes of data (dropping the contents) and sets `count`; returns
     /// where the data starts.
     func prepare(dataCount: Int) -> UnsafeMutablePointer<UInt8> {
@@ -84,8 +93,9 @@ struct _StreamBatch: Sendable {
 
 /// Cuts a stream into batches of whole elements for parallel decoding, without decoding them.
 ///
-/// JSON Lines are cut after a newline near the batch size: no scan is needed, since every newline
-/// ends a record. Arrays and concatenated documents are scanned with the boundary scanner, which
+/// JSON Lines are read straight into the buffer of the batch being filled, and cut after its last
+/// newline once it holds the batch size: no scan is needed, since every newline ends a record, and
+/// only the partial line after the cut is copied (into the next batch's buffer). Arrays and concatenated documents are scanned with the boundary scanner, which
 /// must see every byte in order, and cut at an element boundary; the scanner's stream-level error
 /// (truncation, a value that is not an array, content after it) is kept for the end, after every
 /// batch of complete elements before it.
@@ -120,6 +130,20 @@ final class _StreamSplitter {
     private var elementsBatched = 0
     private var nextSequence = 0
 
+    // MARK: JSON Lines
+
+    /// The batch being filled (JSON Lines only).
+    private var lines: _BatchBuffer?
+    /// The stream offset of its first byte.
+    private var linesOffset = 0
+    /// The capacity of a JSON Lines batch buffer: the batch size, with room to read past it to the
+    /// end of a line.
+    private var linesCapacity: Int { batchSize + batchSize / 8 + 1 }
+
+    /// How many bytes a reader should ask `writableSpace` for at least: JSON Lines take what fits
+    /// in the batch being filled.
+    var minimumRead: Int { format == .jsonLines ? 1 : _streamPieceSize }
+
     /// The input is over (every byte has been appended).
     private(set) var inputEnded = false
     /// The scanner's failure: its code, stream offset and the byte there.
@@ -141,7 +165,8 @@ final class _StreamSplitter {
         self.pool = pool
         // Room for several batches: the bytes left after the last cut are moved to the front
         // before each read, so the larger the reads, the fewer bytes are moved twice.
-        capacity = max(4 * self.batchSize, 1 << 16)
+        // (JSON Lines do not use this buffer: they are read into the batches' own.)
+        capacity = format == .jsonLines ? 64 : max(4 * self.batchSize, 1 << 16)
         storage = .allocate(capacity: capacity)
         boundaries = .allocate(capacity: boundaryCapacity)
         csimdjson_boundary_scanner_init(
@@ -157,6 +182,7 @@ final class _StreamSplitter {
 
     /// Room for at least `minimum` more bytes, for reading straight into; call `commit` after.
     func writableSpace(minimum: Int) -> UnsafeMutableRawBufferPointer {
+        if format == .jsonLines { return linesSpace(minimum: minimum) }
         compact()
         if capacity - dataEnd < minimum {
             var newCapacity = capacity
@@ -172,7 +198,35 @@ final class _StreamSplitter {
 
     /// Records that `count` bytes were written into the space `writableSpace` returned.
     func commit(_ count: Int) {
-        dataEnd += count
+        if let lines {
+            lines.count += count
+        } else {
+            dataEnd += count
+        }
+    }
+
+    /// The free space of the JSON Lines batch being filled, grown to `minimum` bytes if needed (a
+    /// full buffer without a newline: a long line).
+    private func linesSpace(minimum: Int) -> UnsafeMutableRawBufferPointer {
+        let buffer: _BatchBuffer
+        if let lines {
+            buffer = lines
+        } else {
+            buffer = pool.take(capacity: linesCapacity)
+            buffer.reserve(linesCapacity - 1)
+            buffer.count = 0
+            lines = buffer
+        }
+        let needed = max(minimum, 1)
+        if buffer.capacity - 1 - buffer.count < needed {
+            let grown = _BatchBuffer(capacity: max(2 * buffer.capacity, buffer.count + 1 + needed))
+            (grown.storage + 1).update(from: buffer.storage + 1, count: buffer.count)
+            grown.count = buffer.count
+            lines = grown
+            return linesSpace(minimum: minimum)
+        }
+        return UnsafeMutableRawBufferPointer(
+            start: buffer.storage + 1 + buffer.count, count: buffer.capacity - 1 - buffer.count)
     }
 
     /// Copies `bytes` to the end of the buffer.
@@ -228,27 +282,24 @@ final class _StreamSplitter {
     }
 
     private func nextLines() -> _StreamBatch? {
-        let available = dataEnd - batchStart
-        guard available > 0 else { return nil }
-        var cut: Int?
-        if inputEnded && available <= batchSize {
-            cut = dataEnd
-        } else if available >= batchSize {
-            // The last newline within the batch size, else the first after it (a very long line).
-            var position = batchStart + batchSize
-            while position > batchStart, storage[position - 1] != 0x0A { position -= 1 }
-            if position > batchStart {
-                cut = position
-            } else {
-                position = batchStart + batchSize
-                while position < dataEnd, storage[position] != 0x0A { position += 1 }
-                if position < dataEnd { cut = position + 1 } else if inputEnded { cut = dataEnd }
-            }
+        guard let buffer = lines, buffer.count > 0, inputEnded || buffer.count >= batchSize else { return nil }
+        let data = buffer.storage + 1
+        let count = buffer.count
+        // Everything at the end of the input; else up to the last newline.
+        var cut = count
+        if !inputEnded {
+            while cut > 0, data[cut - 1] != 0x0A { cut -= 1 }
+            guard cut > 0 else { return nil }
         }
-        guard let cut else { return nil }
-        let batch = makeBatch(from: batchStart, to: cut, count: nil)
-        batchStart = cut
-        return batch
+        // The partial line after the cut starts the next batch.
+        let next = pool.take(capacity: linesCapacity)
+        next.reserve(max(linesCapacity - 1, count - cut))
+        (next.storage + 1).update(from: data + cut, count: count - cut)
+        next.count = count - cut
+        buffer.count = cut
+        lines = next
+        defer { linesOffset += cut }
+        return makeBatch(buffer, offsetBase: linesOffset, count: nil)
     }
 
     /// Scans what has arrived; at the end of the input, finishes the scan.
