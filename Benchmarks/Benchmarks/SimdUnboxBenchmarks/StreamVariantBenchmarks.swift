@@ -9,6 +9,10 @@
 // `.skip` costs when no line is bad (nothing, is the target), and `stream-lines-skip-faults-*`
 // what a bad line in a thousand costs. Peak resident memory sits beside throughput in the report:
 // the parallel readers hold a few batches of about a megabyte in flight, whatever the file's size.
+//
+// Allocation thresholds (Thresholds/, checked by CI with the suite's 1% tolerance) cover every
+// variant, the two-thread ones included: their counts vary from run to run by a few allocations
+// (which worker's pool buffer or model buffer is reused first), under 0.3% of the quick pass's.
 import Benchmark
 import BenchmarkInputs
 import CorpusModels
