@@ -196,7 +196,8 @@ final class _StreamDecoder<Element> {
     /// Makes the decoder ready for a batch of a parallel stream whose bytes are all in `buffer`,
     /// laid out as this decoder's own buffer: the decoder takes the buffer's memory, without a
     /// copy, and leaves its previous buffer in `buffer` (empty), for the splitter to fill again.
-    /// The input is over: the batch is all of it.
+    /// The input is over: the batch is all of it. An array batch that carries its separators is
+    /// not scanned again.
     func restart(offsetBase: Int, isContinuation: Bool, adopting buffer: _BatchBuffer) {
         restart(offsetBase: offsetBase, isContinuation: isContinuation)
         swap(&storage, &buffer.storage)
@@ -205,6 +206,15 @@ final class _StreamDecoder<Element> {
         buffer.count = 0
         (storage + dataEnd).update(repeating: 0x20, count: Self.padding)
         inputEnded = true
+        // An array batch whose separators the splitter found: no second scan of its bytes.
+        if isArray, !buffer.separators.isEmpty, buffer.separators.count <= boundaryCapacity {
+            buffer.separators.withUnsafeBufferPointer { separators in
+                boundaries.update(from: separators.baseAddress.unsafelyUnwrapped, count: separators.count)
+            }
+            boundaryCount = buffer.separators.count
+            scanEnd = dataEnd
+            scanFinished = true
+        }
     }
 
     // MARK: Input

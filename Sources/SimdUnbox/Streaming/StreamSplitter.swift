@@ -20,6 +20,9 @@ final class _BatchBuffer: @unchecked Sendable {
     var capacity: Int
     /// Bytes of data, from `storage + 1`.
     var count = 0
+    /// For an array batch: the offsets in the data of its separators (the `[`, each `,` and the
+    /// `]`), which the splitter's scan found, so that the worker's decoder need not scan again.
+    var separators: [UInt64] = []
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -358,15 +361,25 @@ final class _StreamSplitter {
             last += 1
         }
         let end = Int(truncatingIfNeeded: boundaries[last])
-        let batch = arrayBatch(from: start, to: end, count: last - first)
+        let batch = arrayBatch(from: start, to: end, count: last - first, separators: boundaries + first)
         cursor = last
         batchStart = end - base
         return batch
     }
 
     /// `[` + the bytes between the separators at stream offsets `start` and `end` + `]`.
-    private func arrayBatch(from start: Int, to end: Int, count: Int) -> _StreamBatch {
+    /// `separators` points to the `count + 1` separators' stream offsets, when the scan found them
+    /// all (nil: the worker's decoder scans the batch).
+    private func arrayBatch(
+        from start: Int, to end: Int, count: Int, separators: UnsafeMutablePointer<UInt64>? = nil
+    ) -> _StreamBatch {
         let buffer = pool.take(capacity: batchSize + 2)
+        buffer.separators.removeAll(keepingCapacity: true)
+        if let separators {
+            let origin = UInt64(start)
+            buffer.separators.append(
+                contentsOf: UnsafeBufferPointer(start: separators, count: count + 1).lazy.map { $0 - origin })
+        }
         let data = buffer.prepare(dataCount: end - start + 1)
         data[0] = UInt8(ascii: "[")
         (data + 1).update(from: storage + (start + 1 - base), count: end - start - 1)
