@@ -20,6 +20,13 @@ import Synchronization
 // byte offsets (a batch knows where it starts). Under `.stop`, a batch that fails makes the
 // workers drop every later batch; the consumer throws its error once the models before it are
 // handed out. Cancelling (or dropping) the stream stops the workers at their next element check.
+//
+// Batches cost little beyond what one thread does: JSON Lines are read straight into the buffer
+// of the batch being filled (`_BatchBuffer`, laid out as a decoder's buffer); an array batch is
+// copied once out of the splitter's buffer, with the separators its scan found, so that its bytes
+// are scanned once. A worker's decoder takes the batch's buffer, without a copy, in exchange for
+// its previous one, which goes back to the pool for the splitter to fill; model buffers come back
+// from the consumer once emptied. What remains is the hand-over of models across cores.
 
 /// Parallel streams cut batches of about this many bytes: large enough that a batch's fixed costs
 /// (a queue hand-over, a decoder restart) vanish beside its decoding, small enough to keep memory
