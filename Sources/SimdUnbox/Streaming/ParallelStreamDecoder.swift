@@ -13,10 +13,7 @@ import Synchronization
 // The consumer reads input, cuts it into batches of whole elements (`_StreamSplitter`) and queues
 // them, at most `2 × parallelism` in flight, so memory stays bounded whatever the input's size.
 // Each worker decodes a batch as a small stream of its own, with the stream's error policy, and
-// keeps the models and the errors it met in order. There are `parallelism - 1` workers: the
-// consumer, rather than wait idle for a result, decodes the oldest queued batch itself, so that
-// `parallelism` threads decode and no more are runnable (on a machine whose cores are all taken,
-// an extra thread only adds switching). The consumer takes results in batch order and
+// keeps the models and the errors it met in order. The consumer takes results in batch order and
 // hands out their models, replaying each error at the place it had among the models, so that the
 // `.skip` handler sees exactly what a stream decoded on one thread would show: element indices
 // (a batch counts from 0; the consumer adds the elements of the batches before it) and stream
@@ -205,54 +202,14 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
         while true {
             if let result = results.removeValue(forKey: sequence) { return result }
             if cancelled { throw CancellationError() }
-            if helpLocked() { continue }
             condition.wait()
         }
-    }
-
-    /// Decodes queued batches on this thread until none is left or batch `sequence` is ready.
-    private func help(whileWaitingFor sequence: Int) {
-        condition.lock()
-        while results[sequence] == nil && helpLocked() {}
-        condition.unlock()
-    }
-
-    /// The consumer's own decoder (and its error list under `.skip`), for the batches it decodes
-    /// while it waits; created on first use, used by the consumer alone.
-    private var helper: (decoder: _StreamDecoder<Element>, errors: _BatchErrors?)?
-
-    /// With `condition` locked: decodes the oldest queued batch on the calling (consumer's)
-    /// thread, rather than waiting idle while the workers are busy, and stores its result.
-    /// Returns false when no batch is queued.
-    private func helpLocked() -> Bool {
-        guard !cancelled, !queue.isEmpty else { return false }
-        let batch = queue.removeFirst()
-        guard batch.sequence <= stopAt.load(ordering: .relaxed) else { return true }
-        let models = spareModelBuffers.popLast() ?? _ModelBuffer()
-        condition.unlock()
-        let helper =
-            self.helper
-            ?? {
-                let errors = skips ? _BatchErrors() : nil
-                let made = (decoder: makeDecoder(errors), errors: errors)
-                self.helper = made
-                return made
-            }()
-        let result = decode(batch, into: models, with: helper.decoder, errors: helper.errors)
-        condition.lock()
-        if batch.sequence <= stopAt.load(ordering: .relaxed), !cancelled {
-            if result.stopError != nil { stopAt.min(batch.sequence, ordering: .relaxed) }
-            results[batch.sequence] = result
-            condition.broadcast()
-        }
-        return true
     }
 
     /// Waits, suspending the task, for the result of batch `sequence`; cancelling the task cancels
     /// the stream.
     func result(of sequence: Int) async throws -> _BatchResult<Element> {
         try await withTaskCancellationHandler {
-            help(whileWaitingFor: sequence)
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 condition.lock()
                 if results[sequence] != nil {
@@ -368,8 +325,7 @@ final class _ParallelStreamDecoder<Element> {
         self.policy = policy
         let skips: Bool
         if case .skip = policy { skips = true } else { skips = false }
-        // The consumer decodes batches too while it waits: `parallelism` threads in all.
-        workers = _StreamWorkers(count: Swift.max(1, parallelism - 1), skips: skips, pool: pool) { errors in
+        workers = _StreamWorkers(count: parallelism, skips: skips, pool: pool) { errors in
             let workerPolicy: UnboxStreamErrorPolicy = errors.map { errors in .skip { errors.add($0) } } ?? .stop
             return _StreamDecoder(format: format, policy: workerPolicy, maximumDepth: maximumDepth, decode: decode)
         }
