@@ -59,8 +59,10 @@ extension RecordSummary: StreamedModel {
 /// The ways of reading a streaming workload's file.
 enum StreamCompetitors {
     static func format(_ workload: Workload) -> UnboxStreamFormat {
-        if case .generatedLines = workload.source { return .jsonLines }
-        return .array
+        switch workload.source {
+        case .generatedLines, .generatedFaultyLines: .jsonLines
+        default: .array
+        }
     }
 
     /// SimdUnbox: `Unboxable` models, synchronously or as an `AsyncSequence`.
@@ -115,6 +117,7 @@ enum StreamCompetitors {
 
 /// Registers the validation and the four competitors of a streaming workload.
 func registerStream(_ workload: Workload) {
+    if workload.streamVariant != nil { return registerStreamVariant(workload) }
     switch workload.streamModel {
     case .record: registerStream(workload, Record.self)
     case .summary: registerStream(workload, RecordSummary.self)

@@ -46,6 +46,9 @@ public struct Workload: Hashable, Sendable {
         case generatedOrders(bytes: Int, keyStyle: OrderGenerator.KeyStyle)
         /// Generated sensor readings (see `ReadingGenerator`), one per line, about this many bytes.
         case generatedReadings(bytes: Int)
+        /// The records of `generatedLines(bytes:)`, with one line in `badLineEvery` made bad (see
+        /// `GeneratedData.faultyLinesFile`).
+        case generatedFaultyLines(bytes: Int, badLineEvery: Int)
     }
 
     /// Which family of models a workload belongs to.
@@ -115,10 +118,13 @@ public struct Workload: Hashable, Sendable {
     public var streamModel: StreamModel
     /// For the user-style family, which of its workloads this is; `nil` for the tuned models.
     public var userStyleCase: UserStyleCase?
+    /// For the stream variants (`Workloads.streamVariants`): how the stream is read and which
+    /// workload it is measured against; nil for every other workload.
+    public var streamVariant: StreamVariant?
 
     public init(
         name: String, kind: Kind, source: Source, streamMode: StreamMode? = nil, streamModel: StreamModel = .record,
-        userStyleCase: UserStyleCase? = nil
+        userStyleCase: UserStyleCase? = nil, streamVariant: StreamVariant? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -126,6 +132,7 @@ public struct Workload: Hashable, Sendable {
         self.streamMode = streamMode
         self.streamModel = streamModel
         self.userStyleCase = userStyleCase
+        self.streamVariant = streamVariant
     }
 
     /// The family of models the workload decodes into.
@@ -138,7 +145,7 @@ public struct Workload: Hashable, Sendable {
         switch source {
         case .corpus: nil
         case .generated(let bytes), .generatedLines(let bytes), .generatedOrders(let bytes, _),
-            .generatedReadings(let bytes):
+            .generatedReadings(let bytes), .generatedFaultyLines(let bytes, _):
             bytes
         }
     }
@@ -162,6 +169,7 @@ public struct Workload: Hashable, Sendable {
             return userStyleCase.isCodableOnly
                 ? [.simdJSONDecoder, .jsonDecoder] : [.simdUnbox, .simdJSONDecoder, .jsonDecoder]
         }
+        if streamVariant != nil { return [.simdUnbox, .simdJSONDecoder] }
         if kind == .stream { return [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] }
         return isHuge ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] : Competitor.allCases
     }
@@ -173,7 +181,7 @@ public struct Workload: Hashable, Sendable {
         switch source {
         case .corpus(let file):
             return try Data(contentsOf: Workloads.dataDirectory.appendingPathComponent(file))
-        case .generated, .generatedLines, .generatedOrders, .generatedReadings:
+        case .generated, .generatedLines, .generatedOrders, .generatedReadings, .generatedFaultyLines:
             return try Data(contentsOf: inputFile())
         }
     }
@@ -189,6 +197,8 @@ public struct Workload: Hashable, Sendable {
         case .generatedOrders(let bytes, let keyStyle):
             try GeneratedData.ordersFile(targetSize: bytes, keyStyle: keyStyle)
         case .generatedReadings(let bytes): try GeneratedData.readingsFile(targetSize: bytes)
+        case .generatedFaultyLines(let bytes, let badLineEvery):
+            try GeneratedData.faultyLinesFile(targetSize: bytes, badLineEvery: badLineEvery)
         }
     }
 
@@ -268,7 +278,7 @@ public enum Workloads {
                     source: .generatedLines(bytes: size.bytes), streamMode: .reader, streamModel: .summary),
             ]
         }
-        return workloads + userStyle
+        return workloads + streamVariants + userStyle
     }()
 
     /// The generated inputs of the user-style family: 10 MB (about 20,000 orders); 1 MB in the

@@ -39,7 +39,8 @@ struct Report {
 
         let rows = try ReportRow.make(from: measurements)
         let machine = Machine.current(toolchain: toolchain)
-        let tuned = rows.filter { $0.workload.family == .tuned }
+        let tuned = rows.filter { $0.workload.family == .tuned && $0.workload.streamVariant == nil }
+        let streamVariants = rows.filter { $0.workload.streamVariant != nil }
         let userStyle = rows.filter { $0.workload.family == .userStyle }
         if !tuned.isEmpty {
             print(TableFormatter.markdown(tuned, machine: machine))
@@ -49,6 +50,10 @@ struct Report {
         if !userStyle.isEmpty {
             print("")
             print(TableFormatter.userStyleMarkdown(userStyle))
+        }
+        if !streamVariants.isEmpty {
+            print("")
+            print(TableFormatter.streamVariantsMarkdown(streamVariants))
         }
         let encoding = EncodingRow.make(from: measurements)
         if !encoding.isEmpty {

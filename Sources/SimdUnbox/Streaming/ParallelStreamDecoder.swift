@@ -20,6 +20,13 @@ import Synchronization
 // byte offsets (a batch knows where it starts). Under `.stop`, a batch that fails makes the
 // workers drop every later batch; the consumer throws its error once the models before it are
 // handed out. Cancelling (or dropping) the stream stops the workers at their next element check.
+//
+// Batches cost little beyond what one thread does: JSON Lines are read straight into the buffer
+// of the batch being filled (`_BatchBuffer`, laid out as a decoder's buffer); an array batch is
+// copied once out of the splitter's buffer, with the separators its scan found, so that its bytes
+// are scanned once. A worker's decoder takes the batch's buffer, without a copy, in exchange for
+// its previous one, which goes back to the pool for the splitter to fill; model buffers come back
+// from the consumer once emptied. What remains is the hand-over of models across cores.
 
 /// Parallel streams cut batches of about this many bytes: large enough that a batch's fixed costs
 /// (a queue hand-over, a decoder restart) vanish beside its decoding, small enough to keep memory
@@ -57,11 +64,22 @@ final class _ModelBuffer<Element>: @unchecked Sendable {
     }
 
     private func grow() {
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        let newCapacity = Swift.max(capacity * 2, 16)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         base = grown
-        capacity *= 2
+        capacity = newCapacity
+    }
+
+    /// Whether every model moved in has been moved out.
+    var isUsedUp: Bool { taken == count }
+
+    /// Empties a buffer whose models have all been moved out, keeping its memory for another batch.
+    func reset() {
+        precondition(taken == count, "SimdUnbox: a batch's models were dropped before being handed out")
+        count = 0
+        taken = 0
     }
 
     /// Models not yet moved out.
@@ -79,7 +97,7 @@ final class _ModelBuffer<Element>: @unchecked Sendable {
 
 /// What a worker made of one batch.
 struct _BatchResult<Element> {
-    var models = _ModelBuffer<Element>()
+    var models: _ModelBuffer<Element>
     /// The errors met, each with how many models came before it in the batch.
     var errors: [(modelsBefore: Int, error: UnboxError)] = []
     /// Under `.stop`: the error that ended the batch (and the stream).
@@ -115,14 +133,23 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
     /// stream is cancelled. Checked by the workers between elements.
     private let stopAt = Atomic<Int>(Int.max)
     private var started = false
+    /// Model buffers the consumer has emptied, for the workers to fill again (a buffer grown to a
+    /// batch's size, so that neither its growth nor its allocation repeats at every batch).
+    private var spareModelBuffers: [_ModelBuffer<Element>] = []
 
     private let count: Int
     private let makeDecoder: @Sendable (_BatchErrors?) -> _StreamDecoder<Element>
     private let skips: Bool
+    /// Where a worker leaves the buffer its decoder gave up for a batch's.
+    private let pool: _BatchBufferPool
 
-    init(count: Int, skips: Bool, makeDecoder: @escaping @Sendable (_BatchErrors?) -> _StreamDecoder<Element>) {
+    init(
+        count: Int, skips: Bool, pool: _BatchBufferPool,
+        makeDecoder: @escaping @Sendable (_BatchErrors?) -> _StreamDecoder<Element>
+    ) {
         self.count = count
         self.skips = skips
+        self.pool = pool
         self.makeDecoder = makeDecoder
     }
 
@@ -157,6 +184,15 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         waiting?.continuation.resume(throwing: CancellationError())
+    }
+
+    /// Gives back the model buffer of a batch whose models have all been handed out.
+    func recycle(_ models: _ModelBuffer<Element>) {
+        guard models.isUsedUp else { return }
+        models.reset()
+        condition.lock()
+        if spareModelBuffers.count <= count { spareModelBuffers.append(models) }
+        condition.unlock()
     }
 
     /// Waits on this thread for the result of batch `sequence`.
@@ -198,8 +234,8 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
     private func work() {
         let errors = skips ? _BatchErrors() : nil
         let decoder = makeDecoder(errors)
-        while let batch = nextBatch() {
-            let result = decode(batch, with: decoder, errors: errors)
+        while let (batch, models) = nextBatch() {
+            let result = decode(batch, into: models, with: decoder, errors: errors)
             guard batch.sequence <= stopAt.load(ordering: .relaxed) else { continue }
             if result.stopError != nil { stopAt.min(batch.sequence, ordering: .relaxed) }
             condition.lock()
@@ -219,8 +255,9 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
         }
     }
 
-    /// The next batch still needed, or nil once the stream is cancelled.
-    private func nextBatch() -> _StreamBatch? {
+    /// The next batch still needed, with a buffer for its models, or nil once the stream is
+    /// cancelled.
+    private func nextBatch() -> (_StreamBatch, _ModelBuffer<Element>)? {
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -228,23 +265,22 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
             if !queue.isEmpty {
                 let batch = queue.removeFirst()
                 if batch.sequence > stopAt.load(ordering: .relaxed) { continue }
-                return batch
+                return (batch, spareModelBuffers.popLast() ?? _ModelBuffer())
             }
             condition.wait()
         }
     }
 
-    private func decode(_ batch: _StreamBatch, with decoder: _StreamDecoder<Element>, errors: _BatchErrors?)
-        -> _BatchResult<Element>
-    {
-        decoder.restart(offsetBase: batch.offsetBase, isContinuation: batch.isContinuation)
+    private func decode(
+        _ batch: _StreamBatch, into models: _ModelBuffer<Element>, with decoder: _StreamDecoder<Element>,
+        errors: _BatchErrors?
+    ) -> _BatchResult<Element> {
+        decoder.restart(offsetBase: batch.offsetBase, isContinuation: batch.isContinuation, adopting: batch.buffer)
+        pool.give(batch.buffer)
         errors?.modelCount = 0
         errors?.errors.removeAll(keepingCapacity: true)
-        batch.bytes.withUnsafeBytes { decoder.append($0) }
-        decoder.endInput()
-        var result = _BatchResult<Element>()
+        var result = _BatchResult(models: models)
         do {
-            let models = result.models
             while try decoder.advance() {
                 decoder.take(into: models)
                 errors?.modelCount = models.count
@@ -269,7 +305,7 @@ final class _ParallelStreamDecoder<Element> {
 
     private var submitted = 0
     private var received = 0
-    private var current = _BatchResult<Element>()
+    private var current = _BatchResult<Element>(models: _ModelBuffer(capacity: 0))
     private var errorIndex = 0
     /// The elements of the batches before the current one.
     private var elementsBefore = 0
@@ -282,11 +318,14 @@ final class _ParallelStreamDecoder<Element> {
         format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int, parallelism: Int,
         decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
     ) {
-        splitter = _StreamSplitter(format: format, batchSize: _parallelStreamBatchSize.load(ordering: .relaxed))
+        // Buffers for the batches in flight, one held by each worker's decoder, and one being filled.
+        let pool = _BatchBufferPool(limit: 3 * parallelism + 1)
+        splitter = _StreamSplitter(
+            format: format, batchSize: _parallelStreamBatchSize.load(ordering: .relaxed), pool: pool)
         self.policy = policy
         let skips: Bool
         if case .skip = policy { skips = true } else { skips = false }
-        workers = _StreamWorkers(count: parallelism, skips: skips) { errors in
+        workers = _StreamWorkers(count: parallelism, skips: skips, pool: pool) { errors in
             let workerPolicy: UnboxStreamErrorPolicy = errors.map { errors in .skip { errors.add($0) } } ?? .stop
             return _StreamDecoder(format: format, policy: workerPolicy, maximumDepth: maximumDepth, decode: decode)
         }
@@ -324,7 +363,8 @@ final class _ParallelStreamDecoder<Element> {
             throw (error as? UnboxError).map(globalized) ?? error
         }
         elementsBefore += current.elementCount
-        current = _BatchResult()
+        workers.recycle(current.models)
+        current = _BatchResult(models: _ModelBuffer(capacity: 0))
         hasCurrent = false
         return false
     }

@@ -57,7 +57,7 @@ final class _StreamDecoder<Element> {
     // MARK: Buffer
 
     /// Bytes simdjson may read past a window's end, plus one for a `]` written just past the data.
-    private static var padding: Int { Int(CSIMDJSON_PADDING) + 1 }
+    private static var padding: Int { _streamBufferPadding }
     private var storage: UnsafeMutablePointer<UInt8>
     /// Usable bytes of `storage` (the allocation is `padding` larger).
     private var capacity: Int
@@ -191,6 +191,30 @@ final class _StreamDecoder<Element> {
         scanFinished = false
         streamError = nil
         isDone = false
+    }
+
+    /// Makes the decoder ready for a batch of a parallel stream whose bytes are all in `buffer`,
+    /// laid out as this decoder's own buffer: the decoder takes the buffer's memory, without a
+    /// copy, and leaves its previous buffer in `buffer` (empty), for the splitter to fill again.
+    /// The input is over: the batch is all of it. An array batch that carries its separators is
+    /// not scanned again.
+    func restart(offsetBase: Int, isContinuation: Bool, adopting buffer: _BatchBuffer) {
+        restart(offsetBase: offsetBase, isContinuation: isContinuation)
+        swap(&storage, &buffer.storage)
+        swap(&capacity, &buffer.capacity)
+        dataEnd = 1 + buffer.count
+        buffer.count = 0
+        (storage + dataEnd).update(repeating: 0x20, count: Self.padding)
+        inputEnded = true
+        // An array batch whose separators the splitter found: no second scan of its bytes.
+        if isArray, !buffer.separators.isEmpty, buffer.separators.count <= boundaryCapacity {
+            buffer.separators.withUnsafeBufferPointer { separators in
+                boundaries.update(from: separators.baseAddress.unsafelyUnwrapped, count: separators.count)
+            }
+            boundaryCount = buffer.separators.count
+            scanEnd = dataEnd
+            scanFinished = true
+        }
     }
 
     // MARK: Input

@@ -126,7 +126,7 @@ final class _FileByteSource: _StreamByteSource {
 
     /// Gives a parallel stream's splitter the next piece of the file, or tells it the file is over.
     func feed(_ splitter: _StreamSplitter) throws {
-        if let count = try readPiece(into: splitter.writableSpace(minimum: _streamPieceSize)) {
+        if let count = try readPiece(into: splitter.writableSpace(minimum: splitter.minimumRead)) {
             splitter.commit(count)
         } else {
             splitter.endInput()

@@ -1,4 +1,81 @@
 import CSimdJSON
+import Synchronization
+
+/// Bytes past the data of a stream decoder's buffer that simdjson may read, plus one for a `]`
+/// written just past the data.
+let _streamBufferPadding = Int(CSIMDJSON_PADDING) + 1
+
+/// The bytes of a batch, laid out as a stream decoder's buffer: one spare byte, the data, then
+/// whitespace padding (`_streamBufferPadding`). The splitter fills it; the worker's decoder takes
+/// its memory in exchange for its own previous buffer (`_StreamDecoder.restart(offsetBase:
+/// isContinuation:adopting:)`), which goes back to the pool: no copy on the worker's side, and no
+/// allocation per batch once the pool holds a buffer for each batch in flight.
+///
+/// `@unchecked Sendable`: a buffer is owned by one thread at a time (the splitter's, then a
+/// worker's, then the pool's), and handed over through locks.
+final class _BatchBuffer: @unchecked Sendable {
+    /// `capacity + _streamBufferPadding` bytes.
+    var storage: UnsafeMutablePointer<UInt8>
+    /// The spare byte and the data that fit before the padding.
+    var capacity: Int
+    /// Bytes of data, from `storage + 1`.
+    var count = 0
+    /// For an array batch: the offsets in the data of its separators (the `[`, each `,` and the
+    /// `]`), which the splitter's scan found, so that the worker's decoder need not scan again.
+    var separators: [UInt64] = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        storage = .allocate(capacity: capacity + _streamBufferPadding)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Makes room for at least `minimum` bytes of data, dropping the contents when it must grow.
+    func reserve(_ minimum: Int) {
+        guard capacity < minimum + 1 else { return }
+        storage.deallocate()
+        capacity = minimum + 1
+        storage = .allocate(capacity: capacity + _streamBufferPadding)
+        count = 0
+    }
+
+    /// Makes room for `dataCount` bytes of data (dropping the contents) and sets `count`; returns
+    /// where the data starts.
+    func prepare(dataCount: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity < dataCount + 1 {
+            storage.deallocate()
+            capacity = dataCount + 1
+            storage = .allocate(capacity: capacity + _streamBufferPadding)
+        }
+        count = dataCount
+        return storage + 1
+    }
+}
+
+/// The batch buffers of one parallel stream not in use: filled by the splitter, given back by the
+/// workers after their decoder took the batch.
+final class _BatchBufferPool: Sendable {
+    private let buffers = Mutex<[_BatchBuffer]>([])
+    /// Buffers kept at most; more are freed.
+    private let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// A buffer from the pool, or a new one of `capacity` bytes.
+    func take(capacity: Int) -> _BatchBuffer {
+        buffers.withLock { $0.popLast() } ?? _BatchBuffer(capacity: capacity)
+    }
+
+    /// Puts `buffer` back, to be filled again.
+    func give(_ buffer: _BatchBuffer) {
+        buffers.withLock { if $0.count < limit { $0.append(buffer) } }
+    }
+}
 
 /// A run of whole elements cut from a stream, decoded on its own by a worker of a parallel stream
 /// as if it were a small stream of its own.
@@ -7,7 +84,7 @@ struct _StreamBatch: Sendable {
     let sequence: Int
     /// The elements' bytes: for an array, `[` + the elements with their separators + `]`; for JSON
     /// Lines, whole lines; for concatenated documents, whole documents.
-    let bytes: [UInt8]
+    let buffer: _BatchBuffer
     /// The stream offset of `bytes[0]`.
     let offsetBase: Int
     /// An array batch that does not start the array (see `_StreamDecoder.restart`).
@@ -19,8 +96,9 @@ struct _StreamBatch: Sendable {
 
 /// Cuts a stream into batches of whole elements for parallel decoding, without decoding them.
 ///
-/// JSON Lines are cut after a newline near the batch size: no scan is needed, since every newline
-/// ends a record. Arrays and concatenated documents are scanned with the boundary scanner, which
+/// JSON Lines are read straight into the buffer of the batch being filled, and cut after its last
+/// newline once it holds the batch size: no scan is needed, since every newline ends a record, and
+/// only the partial line after the cut is copied (into the next batch's buffer). Arrays and concatenated documents are scanned with the boundary scanner, which
 /// must see every byte in order, and cut at an element boundary; the scanner's stream-level error
 /// (truncation, a value that is not an array, content after it) is kept for the end, after every
 /// batch of complete elements before it.
@@ -28,6 +106,8 @@ final class _StreamSplitter {
     private let format: UnboxStreamFormat
     /// A batch is cut once about this many bytes of whole elements are buffered.
     private let batchSize: Int
+    /// Where batch buffers come from (and go back to, from the workers).
+    let pool: _BatchBufferPool
 
     // MARK: Buffer
 
@@ -53,6 +133,20 @@ final class _StreamSplitter {
     private var elementsBatched = 0
     private var nextSequence = 0
 
+    // MARK: JSON Lines
+
+    /// The batch being filled (JSON Lines only).
+    private var lines: _BatchBuffer?
+    /// The stream offset of its first byte.
+    private var linesOffset = 0
+    /// The capacity of a JSON Lines batch buffer: the batch size, with room to read past it to the
+    /// end of a line.
+    private var linesCapacity: Int { batchSize + batchSize / 8 + 1 }
+
+    /// How many bytes a reader should ask `writableSpace` for at least: JSON Lines take what fits
+    /// in the batch being filled.
+    var minimumRead: Int { format == .jsonLines ? 1 : _streamPieceSize }
+
     /// The input is over (every byte has been appended).
     private(set) var inputEnded = false
     /// The scanner's failure: its code, stream offset and the byte there.
@@ -68,10 +162,14 @@ final class _StreamSplitter {
         }
     }
 
-    init(format: UnboxStreamFormat, batchSize: Int) {
+    init(format: UnboxStreamFormat, batchSize: Int, pool: _BatchBufferPool) {
         self.format = format
         self.batchSize = max(batchSize, 64)
-        capacity = max(2 * self.batchSize, 1 << 16)
+        self.pool = pool
+        // Room for several batches: the bytes left after the last cut are moved to the front
+        // before each read, so the larger the reads, the fewer bytes are moved twice.
+        // (JSON Lines do not use this buffer: they are read into the batches' own.)
+        capacity = format == .jsonLines ? 64 : max(4 * self.batchSize, 1 << 16)
         storage = .allocate(capacity: capacity)
         boundaries = .allocate(capacity: boundaryCapacity)
         csimdjson_boundary_scanner_init(
@@ -87,6 +185,7 @@ final class _StreamSplitter {
 
     /// Room for at least `minimum` more bytes, for reading straight into; call `commit` after.
     func writableSpace(minimum: Int) -> UnsafeMutableRawBufferPointer {
+        if format == .jsonLines { return linesSpace(minimum: minimum) }
         compact()
         if capacity - dataEnd < minimum {
             var newCapacity = capacity
@@ -102,7 +201,35 @@ final class _StreamSplitter {
 
     /// Records that `count` bytes were written into the space `writableSpace` returned.
     func commit(_ count: Int) {
-        dataEnd += count
+        if let lines {
+            lines.count += count
+        } else {
+            dataEnd += count
+        }
+    }
+
+    /// The free space of the JSON Lines batch being filled, grown to `minimum` bytes if needed (a
+    /// full buffer without a newline: a long line).
+    private func linesSpace(minimum: Int) -> UnsafeMutableRawBufferPointer {
+        let buffer: _BatchBuffer
+        if let lines {
+            buffer = lines
+        } else {
+            buffer = pool.take(capacity: linesCapacity)
+            buffer.reserve(linesCapacity - 1)
+            buffer.count = 0
+            lines = buffer
+        }
+        let needed = max(minimum, 1)
+        if buffer.capacity - 1 - buffer.count < needed {
+            let grown = _BatchBuffer(capacity: max(2 * buffer.capacity, buffer.count + 1 + needed))
+            (grown.storage + 1).update(from: buffer.storage + 1, count: buffer.count)
+            grown.count = buffer.count
+            lines = grown
+            return linesSpace(minimum: minimum)
+        }
+        return UnsafeMutableRawBufferPointer(
+            start: buffer.storage + 1 + buffer.count, count: buffer.capacity - 1 - buffer.count)
     }
 
     /// Copies `bytes` to the end of the buffer.
@@ -141,38 +268,41 @@ final class _StreamSplitter {
         }
     }
 
-    private func makeBatch(_ bytes: [UInt8], offsetBase: Int, isContinuation: Bool = false, count: Int?) -> _StreamBatch
+    /// A batch of the buffered bytes from `start` to `end` (indices into the buffer).
+    private func makeBatch(from start: Int, to end: Int, count: Int?) -> _StreamBatch {
+        let buffer = pool.take(capacity: batchSize + 2)
+        buffer.prepare(dataCount: end - start).update(from: storage + start, count: end - start)
+        return makeBatch(buffer, offsetBase: base + start, count: count)
+    }
+
+    private func makeBatch(_ buffer: _BatchBuffer, offsetBase: Int, isContinuation: Bool = false, count: Int?)
+        -> _StreamBatch
     {
         defer { nextSequence += 1 }
         return _StreamBatch(
-            sequence: nextSequence, bytes: bytes, offsetBase: offsetBase, isContinuation: isContinuation,
+            sequence: nextSequence, buffer: buffer, offsetBase: offsetBase, isContinuation: isContinuation,
             elementCount: count)
     }
 
     private func nextLines() -> _StreamBatch? {
-        let available = dataEnd - batchStart
-        guard available > 0 else { return nil }
-        var cut: Int?
-        if inputEnded && available <= batchSize {
-            cut = dataEnd
-        } else if available >= batchSize {
-            // The last newline within the batch size, else the first after it (a very long line).
-            var position = batchStart + batchSize
-            while position > batchStart, storage[position - 1] != 0x0A { position -= 1 }
-            if position > batchStart {
-                cut = position
-            } else {
-                position = batchStart + batchSize
-                while position < dataEnd, storage[position] != 0x0A { position += 1 }
-                if position < dataEnd { cut = position + 1 } else if inputEnded { cut = dataEnd }
-            }
+        guard let buffer = lines, buffer.count > 0, inputEnded || buffer.count >= batchSize else { return nil }
+        let data = buffer.storage + 1
+        let count = buffer.count
+        // Everything at the end of the input; else up to the last newline.
+        var cut = count
+        if !inputEnded {
+            while cut > 0, data[cut - 1] != 0x0A { cut -= 1 }
+            guard cut > 0 else { return nil }
         }
-        guard let cut else { return nil }
-        let batch = makeBatch(
-            Array(UnsafeBufferPointer(start: storage + batchStart, count: cut - batchStart)),
-            offsetBase: base + batchStart, count: nil)
-        batchStart = cut
-        return batch
+        // The partial line after the cut starts the next batch.
+        let next = pool.take(capacity: linesCapacity)
+        next.reserve(max(linesCapacity - 1, count - cut))
+        (next.storage + 1).update(from: data + cut, count: count - cut)
+        next.count = count - cut
+        buffer.count = cut
+        lines = next
+        defer { linesOffset += cut }
+        return makeBatch(buffer, offsetBase: linesOffset, count: nil)
     }
 
     /// Scans what has arrived; at the end of the input, finishes the scan.
@@ -231,22 +361,31 @@ final class _StreamSplitter {
             last += 1
         }
         let end = Int(truncatingIfNeeded: boundaries[last])
-        let batch = arrayBatch(from: start, to: end, count: last - first)
+        let batch = arrayBatch(from: start, to: end, count: last - first, separators: boundaries + first)
         cursor = last
         batchStart = end - base
         return batch
     }
 
     /// `[` + the bytes between the separators at stream offsets `start` and `end` + `]`.
-    private func arrayBatch(from start: Int, to end: Int, count: Int) -> _StreamBatch {
-        var bytes = [UInt8](repeating: UInt8(ascii: "["), count: end - start + 1)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            (buffer.baseAddress.unsafelyUnwrapped + 1).update(
-                from: storage + (start + 1 - base), count: end - start - 1)
-            buffer[end - start] = UInt8(ascii: "]")
+    /// `separators` points to the `count + 1` separators' stream offsets, when the scan found them
+    /// all (nil: the worker's decoder scans the batch).
+    private func arrayBatch(
+        from start: Int, to end: Int, count: Int, separators: UnsafeMutablePointer<UInt64>? = nil
+    ) -> _StreamBatch {
+        let buffer = pool.take(capacity: batchSize + 2)
+        buffer.separators.removeAll(keepingCapacity: true)
+        if let separators {
+            let origin = UInt64(start)
+            buffer.separators.append(
+                contentsOf: UnsafeBufferPointer(start: separators, count: count + 1).lazy.map { $0 - origin })
         }
+        let data = buffer.prepare(dataCount: end - start + 1)
+        data[0] = UInt8(ascii: "[")
+        (data + 1).update(from: storage + (start + 1 - base), count: end - start - 1)
+        data[end - start] = UInt8(ascii: "]")
         defer { elementsBatched += count }
-        return makeBatch(bytes, offsetBase: start, isContinuation: elementsBatched > 0, count: count)
+        return makeBatch(buffer, offsetBase: start, isContinuation: elementsBatched > 0, count: count)
     }
 
     /// At the end of a truncated array: the last element, when the scanner knows it is complete (a
@@ -274,9 +413,7 @@ final class _StreamSplitter {
             count += 1
         }
         let end = Int(truncatingIfNeeded: boundaries[cursor + 2 * count - 1])
-        let batch = makeBatch(
-            Array(UnsafeBufferPointer(start: storage + (start - base), count: end - start)), offsetBase: start,
-            count: count)
+        let batch = makeBatch(from: start - base, to: end - base, count: count)
         elementsBatched += count
         cursor += 2 * count
         batchStart = end - base
