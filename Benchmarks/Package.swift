@@ -8,9 +8,9 @@ import PackageDescription
 // adds nothing but a -D flag, which SwiftPM refuses with a warning on every build (the define is
 // set below instead). Elsewhere (Homebrew) pkg-config supplies the paths.
 #if os(Linux)
-let simdjsonPkgConfig: String? = nil
+    let simdjsonPkgConfig: String? = nil
 #else
-let simdjsonPkgConfig: String? = "simdjson"
+    let simdjsonPkgConfig: String? = "simdjson"
 #endif
 
 let package = Package(

@@ -102,7 +102,9 @@ inline bool misread_by_get_double(const char *token) noexcept {
   const char *p = token + (*token == '-');
   if (p[0] != '0' || p[1] != '.') { return false; }
   p += 2;
-  while (*p == '0') { ++p; }
+  while (*p == '0') {
+    ++p;
+  }
   int digits = 0;
   while (*p >= '0' && *p <= '9' && digits <= 19) {
     ++p;
@@ -144,7 +146,9 @@ struct key_head {
   explicit key_head(std::string_view key) noexcept {
     const size_t known = key.size() < 4 ? key.size() + 1 : 4;
     uint8_t word[4] = {0, 0, 0, 0};
-    for (size_t index = 0; index < known; ++index) { word[index] = index < key.size() ? uint8_t(key[index]) : '"'; }
+    for (size_t index = 0; index < known; ++index) {
+      word[index] = index < key.size() ? uint8_t(key[index]) : '"';
+    }
     std::memcpy(&bytes, word, 4);
     mask = known == 4 ? 0xffffffffu : (uint32_t(1) << (8 * known)) - 1;
   }
@@ -232,11 +236,12 @@ namespace {
 
 /// Unescapes `raw`, whose escaped text (with its closing quote) is at most `bound` bytes, into the
 /// parser's scratch buffer.
-inline error_code unescape(csimdjson_parser &parser, ondemand::raw_json_string raw, size_t bound,
-                           const uint8_t **bytes, size_t *length) noexcept {
+inline error_code unescape(csimdjson_parser &parser, ondemand::raw_json_string raw, size_t bound, const uint8_t **bytes,
+                           size_t *length) noexcept {
   // The unescaper writes whole vector blocks: room for the text plus the padding.
   size_t needed = bound + SIMDJSON_PADDING;
-  if (needed > parser.scratch_capacity || (parser.scratch_capacity > (size_t(16) << 20) && needed < (size_t(1) << 20))) {
+  if (needed > parser.scratch_capacity ||
+      (parser.scratch_capacity > (size_t(16) << 20) && needed < (size_t(1) << 20))) {
     size_t capacity = needed < 4096 ? 4096 : needed;
     void *memory = std::realloc(parser.scratch, capacity);
     if (memory == nullptr) { return MEMALLOC; }
@@ -305,8 +310,7 @@ extern "C" csimdjson_parser *csimdjson_parser_create(void) {
 
 extern "C" void csimdjson_parser_destroy(csimdjson_parser *parser) { delete parser; }
 
-extern "C" csimdjson_error csimdjson_parser_reserve_input(csimdjson_parser *parser, size_t length,
-                                                          uint8_t **buffer) {
+extern "C" csimdjson_error csimdjson_parser_reserve_input(csimdjson_parser *parser, size_t length, uint8_t **buffer) {
   if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
   size_t needed = length + SIMDJSON_PADDING;
   if (needed > parser->input_capacity) {
@@ -328,8 +332,7 @@ extern "C" csimdjson_error csimdjson_parser_reserve_input(csimdjson_parser *pars
 }
 
 extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *parser, const uint8_t *buffer,
-                                                           size_t length, size_t capacity,
-                                                           csimdjson_value *root) {
+                                                           size_t length, size_t capacity, csimdjson_value *root) {
   parser->has_document = false;
   parser->memo_depths = 0;
   if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
@@ -340,7 +343,9 @@ extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *par
   // just large enough for the token: trailing whitespace made it refuse valid documents
   // (`null `, `false  `). Whitespace after the root means nothing, so simdjson never sees it.
   size_t significant = length;
-  while (significant > 0 && is_json_whitespace(buffer[significant - 1])) { --significant; }
+  while (significant > 0 && is_json_whitespace(buffer[significant - 1])) {
+    --significant;
+  }
   error_code error = parser->parser.iterate(buffer, significant, capacity).get(parser->document);
   if (error) { return code(error); }
   parser->has_document = true;
@@ -388,7 +393,9 @@ namespace {
 
 /// Runs `on_value` on a non-root value, `on_root` on the document when the value is the root.
 /// Whether `opaque` holds no cursor at all (zero-initialised and never written by the shim).
-inline bool is_empty(const csimdjson_value *opaque) noexcept { return opaque->storage[0] == 0 && opaque->storage[3] == 0; }
+inline bool is_empty(const csimdjson_value *opaque) noexcept {
+  return opaque->storage[0] == 0 && opaque->storage[3] == 0;
+}
 
 template <typename OnValue, typename OnRoot>
 inline csimdjson_error dispatch(csimdjson_value *opaque, OnValue &&on_value, OnRoot &&on_root) noexcept {
@@ -409,22 +416,37 @@ size_t json_number_length(const uint8_t *p, const uint8_t *end) noexcept {
   if (*p == '0') {
     ++p;
   } else {
-    while (digit(p)) { ++p; }
+    while (digit(p)) {
+      ++p;
+    }
   }
   if (p < end && *p == '.') {
     ++p;
     if (!digit(p)) { return 0; }
-    while (digit(p)) { ++p; }
+    while (digit(p)) {
+      ++p;
+    }
   }
   if (p < end && (*p == 'e' || *p == 'E')) {
     ++p;
     if (p < end && (*p == '+' || *p == '-')) { ++p; }
     if (!digit(p)) { return 0; }
-    while (digit(p)) { ++p; }
+    while (digit(p)) {
+      ++p;
+    }
   }
   if (p < end) {
     switch (*p) {
-    case ' ': case '\t': case '\n': case '\r': case ',': case ']': case '}': case ':': case '[': case '{':
+    case ' ':
+    case '\t':
+    case '\n':
+    case '\r':
+    case ',':
+    case ']':
+    case '}':
+    case ':':
+    case '[':
+    case '{':
       break;
     default:
       return 0;
@@ -448,7 +470,9 @@ error_code number_text(std::string_view token, const uint8_t *document_end, cons
 std::string_view root_token(csimdjson_parser &p) noexcept {
   std::string_view token;
   if (p.document.raw_json_token().get(token)) { return {}; }
-  while (!token.empty() && is_json_whitespace(uint8_t(token.back()))) { token.remove_suffix(1); }
+  while (!token.empty() && is_json_whitespace(uint8_t(token.back()))) {
+    token.remove_suffix(1);
+  }
   return token;
 }
 
@@ -651,7 +675,7 @@ inline csimdjson_parser &owner(ondemand::json_iterator *iterator) noexcept {
   return *reinterpret_cast<csimdjson_parser *>(reinterpret_cast<char *>(iterator) - document_iterator_offset);
 }
 
-}  // namespace
+} // namespace
 
 extern "C" void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t *position, int64_t *depth,
                                               uint64_t *document) {
@@ -686,7 +710,9 @@ inline void forget_keys(const ondemand::value_iterator &fields) noexcept {
 inline size_t document_key_length(const ondemand::json_iterator &iterator, const char *key,
                                   ondemand::token_position value) noexcept {
   const char *end = reinterpret_cast<const char *>(iterator.peek(value - 1)) - 1;
-  while (*end != '"') { --end; }
+  while (*end != '"') {
+    --end;
+  }
   return size_t(end - key);
 }
 
@@ -698,7 +724,9 @@ inline bool equal_bytes(const char *a, const char *b, size_t length) noexcept {
 inline void build_key_table(key_memo &memo, const ondemand::json_iterator &iterator, uint64_t seed) noexcept {
   const size_t count = memo.entries.size();
   size_t capacity = 32;
-  while (capacity < 2 * count) { capacity <<= 1; }
+  while (capacity < 2 * count) {
+    capacity <<= 1;
+  }
   memo.table.assign(capacity, 0);
   const size_t mask = capacity - 1;
   for (size_t index = 0; index < count; ++index) {
@@ -720,8 +748,8 @@ inline void build_key_table(key_memo &memo, const ondemand::json_iterator &itera
 }
 
 /// The first field of a complete memo whose key is `key` (no quote, no backslash), or null.
-inline const key_index_entry *find_in_memo(key_memo &memo, std::string_view key, const ondemand::json_iterator &iterator,
-                                           uint64_t seed) noexcept {
+inline const key_index_entry *find_in_memo(key_memo &memo, std::string_view key,
+                                           const ondemand::json_iterator &iterator, uint64_t seed) noexcept {
   const key_head head(key);
   const size_t count = memo.entries.size();
   auto matches = [&](const key_index_entry &entry) {
@@ -776,7 +804,7 @@ inline void record_field(key_memo &memo, ondemand::raw_json_string key, ondemand
     return;
   }
   uint32_t head;
-  std::memcpy(&head, key.raw(), 4);  // within the document's padding
+  std::memcpy(&head, key.raw(), 4); // within the document's padding
   memo.entries.push_back(key_index_entry{key.raw(), value, 0, head});
 }
 
@@ -959,8 +987,8 @@ inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *ke
 
 } // namespace
 
-extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object, const uint8_t *key,
-                                                       size_t key_length, csimdjson_value *out) {
+extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                       csimdjson_value *out) {
   ondemand::object cursor = load<ondemand::object>(object);
   ondemand::value value;
   const lookup_key lookup(key, key_length);
@@ -1038,11 +1066,15 @@ extern "C" bool csimdjson_parser_has_escaped_keys(csimdjson_parser *parser) {
       if (found == nullptr) { return false; }
       quote = static_cast<const uint8_t *>(found);
       const uint8_t *run = quote;
-      while (run > parser->document_start && run[-1] == '\\') { --run; }
+      while (run > parser->document_start && run[-1] == '\\') {
+        --run;
+      }
       if ((quote - run) % 2 == 0) { break; }
     }
     cursor = quote + 1;
-    while (cursor < end && is_json_whitespace(*cursor)) { ++cursor; }
+    while (cursor < end && is_json_whitespace(*cursor)) {
+      ++cursor;
+    }
     if (cursor < end && *cursor == ':') { return true; }
   }
   return false;
@@ -1073,25 +1105,25 @@ extern "C" csimdjson_error csimdjson_parser_skip_to_root_separator(csimdjson_par
   return CSIMDJSON_SUCCESS;
 }
 
-extern "C" csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key,
-                                                       size_t key_length, int64_t *out, csimdjson_value *value) {
+extern "C" csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                       int64_t *out, csimdjson_value *value) {
   return find_and_read<true>(object, key, key_length, value,
                              [&](ondemand::value &v) { return v.get_int64().get(*out); });
 }
 
-extern "C" csimdjson_error csimdjson_object_find_uint64(csimdjson_object *object, const uint8_t *key,
-                                                        size_t key_length, uint64_t *out, csimdjson_value *value) {
+extern "C" csimdjson_error csimdjson_object_find_uint64(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                        uint64_t *out, csimdjson_value *value) {
   return find_and_read<true>(object, key, key_length, value,
                              [&](ondemand::value &v) { return v.get_uint64().get(*out); });
 }
 
-extern "C" csimdjson_error csimdjson_object_find_double(csimdjson_object *object, const uint8_t *key,
-                                                        size_t key_length, double *out, csimdjson_value *value) {
+extern "C" csimdjson_error csimdjson_object_find_double(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                        double *out, csimdjson_value *value) {
   return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return checked_get_double(v, *out); });
 }
 
-extern "C" csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8_t *key,
-                                                      size_t key_length, bool *out, csimdjson_value *value) {
+extern "C" csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                      bool *out, csimdjson_value *value) {
   return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_bool().get(*out); });
 }
 
@@ -1113,9 +1145,8 @@ extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, cs
   return CSIMDJSON_SUCCESS;
 }
 
-extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *parser,
-                                                          csimdjson_object_iterator *iterator, bool *has_field,
-                                                          const uint8_t **key, size_t *key_length,
+extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *parser, csimdjson_object_iterator *iterator,
+                                                          bool *has_field, const uint8_t **key, size_t *key_length,
                                                           csimdjson_value *value) {
   object_iterator_slot slot = load<object_iterator_slot>(iterator);
   if (slot.started) { ++slot.iterator; }
@@ -1168,8 +1199,8 @@ inline error_code advance(array_iterator_slot &slot, bool &has_element, ondemand
 }
 
 template <typename Number, typename Read>
-inline error_code read_numbers(array_iterator_slot &slot, Number *out, size_t capacity, size_t *count,
-                               bool *finished, csimdjson_value *value, Read &&read) noexcept {
+inline error_code read_numbers(array_iterator_slot &slot, Number *out, size_t capacity, size_t *count, bool *finished,
+                               csimdjson_value *value, Read &&read) noexcept {
   size_t n = 0;
   error_code error = SUCCESS;
   *finished = false;
@@ -1250,15 +1281,13 @@ extern "C" csimdjson_error csimdjson_array_iterator_read_doubles(csimdjson_array
 
 extern "C" csimdjson_error csimdjson_value_read_doubles(csimdjson_value *value, double *out, size_t capacity,
                                                         size_t *count, bool *finished,
-                                                        csimdjson_array_iterator *iterator,
-                                                        csimdjson_value *element) {
+                                                        csimdjson_array_iterator *iterator, csimdjson_value *element) {
   return start_and_read_numbers(value, out, capacity, count, finished, iterator, element, read_double);
 }
 
 extern "C" csimdjson_error csimdjson_value_read_int64s(csimdjson_value *value, int64_t *out, size_t capacity,
                                                        size_t *count, bool *finished,
-                                                       csimdjson_array_iterator *iterator,
-                                                       csimdjson_value *element) {
+                                                       csimdjson_array_iterator *iterator, csimdjson_value *element) {
   return start_and_read_numbers(value, out, capacity, count, finished, iterator, element, read_int64);
 }
 

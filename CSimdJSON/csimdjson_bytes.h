@@ -43,7 +43,9 @@ inline const uint8_t *find_quote_or_backslash(const uint8_t *p, const uint8_t *e
     p += 8;
   }
 #endif
-  while (p < end && *p != '"' && *p != '\\') { ++p; }
+  while (p < end && *p != '"' && *p != '\\') {
+    ++p;
+  }
   return p;
 }
 

@@ -49,7 +49,9 @@ enum byte_class : uint8_t { other = 0, space, quote, open, close, comma };
 struct class_table {
   byte_class classes[256];
   constexpr class_table() : classes() {
-    for (int i = 0; i < 256; ++i) { classes[i] = other; }
+    for (int i = 0; i < 256; ++i) {
+      classes[i] = other;
+    }
     classes[uint8_t(' ')] = space;
     classes[uint8_t('\t')] = space;
     classes[uint8_t('\n')] = space;
@@ -86,7 +88,9 @@ inline const uint8_t *find_quote_or_bracket(const uint8_t *p, const uint8_t *end
     p += 16;
   }
 #endif
-  while (p < end && *p != '"' && *p != '[' && *p != ']' && *p != '{' && *p != '}') { ++p; }
+  while (p < end && *p != '"' && *p != '[' && *p != ']' && *p != '{' && *p != '}') {
+    ++p;
+  }
   return p;
 }
 
@@ -116,11 +120,22 @@ inline block_masks classify(const uint8_t *p) noexcept {
   for (int i = 0; i < 64; ++i) {
     const uint64_t bit = uint64_t(1) << i;
     switch (p[i]) {
-    case '"': masks.quotes |= bit; break;
-    case '\\': masks.backslashes |= bit; break;
-    case '[': case '{': masks.opens |= bit; break;
-    case ']': case '}': masks.closes |= bit; break;
-    default: break;
+    case '"':
+      masks.quotes |= bit;
+      break;
+    case '\\':
+      masks.backslashes |= bit;
+      break;
+    case '[':
+    case '{':
+      masks.opens |= bit;
+      break;
+    case ']':
+    case '}':
+      masks.closes |= bit;
+      break;
+    default:
+      break;
     }
   }
 #endif
@@ -203,9 +218,8 @@ inline uint64_t escaped_bytes(uint64_t backslashes, bool &carry) noexcept {
 /// bracket at the maximum depth (the byte-wise machine handles both), or at the first block
 /// boundary with fewer than 64 bytes left.
 template <block_masks (*classify_block)(const uint8_t *), uint64_t (*prefix)(uint64_t)>
-__attribute__((always_inline)) inline const uint8_t *skip_element_interior(const uint8_t *p, const uint8_t *end,
-                                                                           uint32_t &state, uint32_t &depth,
-                                                                           uint32_t floor) noexcept {
+__attribute__((always_inline)) inline const uint8_t *
+skip_element_interior(const uint8_t *p, const uint8_t *end, uint32_t &state, uint32_t &depth, uint32_t floor) noexcept {
   bool string = (state & in_string) != 0;
   bool escaped_first = (state & after_backslash) != 0; // the block's first byte is escaped
   while (end - p >= 64) {
@@ -295,9 +309,8 @@ const uint8_t *skip_interior_baseline(const uint8_t *p, const uint8_t *end, uint
 
 #if CSIMDJSON_AVX2_BLOCKS
 /// `skip_element_interior` with AVX2 and carry-less multiplication.
-__attribute__((target("avx2,pclmul"))) const uint8_t *skip_interior_avx2(const uint8_t *p, const uint8_t *end,
-                                                                         uint32_t &state, uint32_t &depth,
-                                                                         uint32_t floor) noexcept {
+__attribute__((target("avx2,pclmul"))) const uint8_t *
+skip_interior_avx2(const uint8_t *p, const uint8_t *end, uint32_t &state, uint32_t &depth, uint32_t floor) noexcept {
   return skip_element_interior<classify_avx2, prefix_xor_clmul>(p, end, state, depth, floor);
 }
 #endif
@@ -318,7 +331,9 @@ const uint8_t *unclosed_string_start(const uint8_t *line, const uint8_t *end) no
     --q;
     if (*q != '"') { continue; }
     const uint8_t *r = q;
-    while (r > line && r[-1] == '\\') { --r; }
+    while (r > line && r[-1] == '\\') {
+      --r;
+    }
     if (((q - r) & 1) == 0) { return q; }
   }
   return line;
@@ -332,7 +347,9 @@ void check_line(const uint8_t *line, const uint8_t *end, uint64_t origin, bool a
                 size_t &n) noexcept {
   const line_cursor at{line, origin};
   const uint8_t *p = line;
-  while (p < end && is_line_space(*p)) { ++p; }
+  while (p < end && is_line_space(*p)) {
+    ++p;
+  }
   if (p == end) { return; }
   const uint8_t *const start = p;
   auto fault = [&](csimdjson_line_fault kind, const uint8_t *where) {
@@ -361,7 +378,11 @@ void check_line(const uint8_t *line, const uint8_t *end, uint64_t origin, bool a
       if (state & in_string) {
         p = csimdjson_bytes::find_quote_or_backslash(p, end);
         if (p == end) { break; }
-        if (*p == '\\') { state |= after_backslash; } else { state &= ~in_string; }
+        if (*p == '\\') {
+          state |= after_backslash;
+        } else {
+          state &= ~in_string;
+        }
         ++p;
         continue;
       }
@@ -387,7 +408,9 @@ void check_line(const uint8_t *line, const uint8_t *end, uint64_t origin, bool a
     } else {
       // The line ends where its content does, before a `\r` or trailing spaces.
       const uint8_t *content_end = end;
-      while (content_end > start && is_line_space(content_end[-1])) { --content_end; }
+      while (content_end > start && is_line_space(content_end[-1])) {
+        --content_end;
+      }
       fault(CSIMDJSON_LINE_FAULT_TRUNCATED, content_end);
     }
     return;
@@ -411,7 +434,9 @@ void check_line(const uint8_t *line, const uint8_t *end, uint64_t origin, bool a
     break;
   case other:
     // A number or a literal: simdjson checks its bytes; it ends where the next token could start.
-    while (p < end && table.classes[*p] == other) { ++p; }
+    while (p < end && table.classes[*p] == other) {
+      ++p;
+    }
     break;
   default:
     fault(CSIMDJSON_LINE_FAULT_UNEXPECTED, start);
@@ -419,7 +444,9 @@ void check_line(const uint8_t *line, const uint8_t *end, uint64_t origin, bool a
   }
 after_value:
   const uint8_t *const value_end = p;
-  while (p < end && is_line_space(*p)) { ++p; }
+  while (p < end && is_line_space(*p)) {
+    ++p;
+  }
   if (p != end) {
     fault(CSIMDJSON_LINE_FAULT_TRAILING_CONTENT, p);
     return;
@@ -463,8 +490,7 @@ csimdjson_error scan_lines(csimdjson_boundary_scanner *scanner, const uint8_t *b
 
 } // namespace
 
-extern "C" void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scanner,
-                                                csimdjson_stream_format format) {
+extern "C" void csimdjson_boundary_scanner_init(csimdjson_boundary_scanner *scanner, csimdjson_stream_format format) {
   std::memset(scanner, 0, sizeof(*scanner));
   scanner->pending_end = no_offset;
   scanner->format = uint32_t(format);

@@ -83,15 +83,25 @@ typedef struct csimdjson_parser csimdjson_parser;
  * A JSON value (`ondemand::value`, or the document root). Opaque; keep by value.
  * Valid until the parser iterates again.
  */
-typedef struct csimdjson_value { uint64_t storage[4]; } csimdjson_value;
+typedef struct csimdjson_value {
+  uint64_t storage[4];
+} csimdjson_value;
 /** An object (`ondemand::object`). Opaque; keep by value. */
-typedef struct csimdjson_object { uint64_t storage[4]; } csimdjson_object;
+typedef struct csimdjson_object {
+  uint64_t storage[4];
+} csimdjson_object;
 /** An array (`ondemand::array`). Opaque; keep by value. */
-typedef struct csimdjson_array { uint64_t storage[4]; } csimdjson_array;
+typedef struct csimdjson_array {
+  uint64_t storage[4];
+} csimdjson_array;
 /** An iteration over an array's elements. Opaque; keep by value. */
-typedef struct csimdjson_array_iterator { uint64_t storage[4]; } csimdjson_array_iterator;
+typedef struct csimdjson_array_iterator {
+  uint64_t storage[4];
+} csimdjson_array_iterator;
 /** An iteration over an object's fields. Opaque; keep by value. */
-typedef struct csimdjson_object_iterator { uint64_t storage[4]; } csimdjson_object_iterator;
+typedef struct csimdjson_object_iterator {
+  uint64_t storage[4];
+} csimdjson_object_iterator;
 
 /* ---------------------------------------------------------------------------------------------
  * Library
@@ -150,8 +160,7 @@ size_t csimdjson_parser_current_offset(csimdjson_parser *parser);
  * before still stand where they stood (what `unbox(keyPath:)` checks before reusing the objects a
  * previous key path opened).
  */
-void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t *position, int64_t *depth,
-                                   uint64_t *document);
+void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t *position, int64_t *depth, uint64_t *document);
 
 /**
  * Checks that nothing but whitespace follows the root value, once the root has been read.
@@ -266,8 +275,8 @@ csimdjson_error csimdjson_object_find_uint64(csimdjson_object *object, const uin
                                              uint64_t *out, csimdjson_value *value);
 csimdjson_error csimdjson_object_find_double(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                              double *out, csimdjson_value *value);
-csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8_t *key, size_t key_length,
-                                           bool *out, csimdjson_value *value);
+csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8_t *key, size_t key_length, bool *out,
+                                           csimdjson_value *value);
 /** The string is read as `csimdjson_value_get_string` reads it, through `parser`'s scratch buffer. */
 csimdjson_error csimdjson_object_find_string(csimdjson_parser *parser, csimdjson_object *object, const uint8_t *key,
                                              size_t key_length, const uint8_t **bytes, size_t *length,
@@ -302,9 +311,8 @@ csimdjson_error csimdjson_array_iterator_next(csimdjson_array_iterator *iterator
  * element of another type stops the read with CSIMDJSON_INCORRECT_TYPE (or the number's error),
  * with `*count` elements read before it and that element left in `value`, unconsumed.
  */
-csimdjson_error csimdjson_array_iterator_read_doubles(csimdjson_array_iterator *iterator, double *out,
-                                                      size_t capacity, size_t *count, bool *finished,
-                                                      csimdjson_value *value);
+csimdjson_error csimdjson_array_iterator_read_doubles(csimdjson_array_iterator *iterator, double *out, size_t capacity,
+                                                      size_t *count, bool *finished, csimdjson_value *value);
 /**
  * Starts iterating the array `value` is and reads its first numbers in bulk, as
  * `csimdjson_array_iterator_read_doubles` does: one call for a short array such as a coordinate
@@ -318,9 +326,8 @@ csimdjson_error csimdjson_value_read_doubles(csimdjson_value *value, double *out
 csimdjson_error csimdjson_value_read_int64s(csimdjson_value *value, int64_t *out, size_t capacity, size_t *count,
                                             bool *finished, csimdjson_array_iterator *iterator,
                                             csimdjson_value *element);
-csimdjson_error csimdjson_array_iterator_read_int64s(csimdjson_array_iterator *iterator, int64_t *out,
-                                                     size_t capacity, size_t *count, bool *finished,
-                                                     csimdjson_value *value);
+csimdjson_error csimdjson_array_iterator_read_int64s(csimdjson_array_iterator *iterator, int64_t *out, size_t capacity,
+                                                     size_t *count, bool *finished, csimdjson_value *value);
 
 #ifdef __cplusplus
 } /* extern "C" */

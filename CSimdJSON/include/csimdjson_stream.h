@@ -127,8 +127,8 @@ void csimdjson_boundary_scanner_init_baseline(csimdjson_boundary_scanner *scanne
  *          never returns an error.
  */
 csimdjson_error csimdjson_boundary_scanner_scan(csimdjson_boundary_scanner *scanner, const uint8_t *bytes,
-                                                size_t length, uint64_t *boundaries, size_t capacity,
-                                                size_t *count, size_t *scanned);
+                                                size_t length, uint64_t *boundaries, size_t capacity, size_t *count,
+                                                size_t *scanned);
 
 /**
  * Lines format: ends the stream. A last line without a newline is a record (needs room for two

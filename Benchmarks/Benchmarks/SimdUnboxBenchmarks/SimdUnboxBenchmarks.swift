@@ -180,37 +180,43 @@ func register<Model>(_ workload: Workload, _ competitors: Competitors<Model>) {
             for _ in benchmark.scaledIterations { blackHole(SuiteSetup.input(for: workload).count) }
         }, setup: setupAndValidate)
 
-    Benchmark(name(.simdUnbox), configuration: configuration, closure: { benchmark in
-        let data = SuiteSetup.input(for: workload)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(try competitors.simdUnbox(data))
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
+    Benchmark(
+        name(.simdUnbox), configuration: configuration,
+        closure: { benchmark in
+            let data = SuiteSetup.input(for: workload)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try competitors.simdUnbox(data))
+            }
+            benchmark.stopMeasurement()
+        }, setup: setup)
 
     guard workload.competitors.contains(.serialization) else {
         registerFastCompetitors(workload, competitors, configuration: configuration, setup: setup)
         return
     }
 
-    Benchmark(name(.serializationMapping), configuration: configuration, closure: { benchmark in
-        let data = SuiteSetup.input(for: workload)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(try competitors.mapping(JSONSerialization.jsonObject(with: data)))
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
+    Benchmark(
+        name(.serializationMapping), configuration: configuration,
+        closure: { benchmark in
+            let data = SuiteSetup.input(for: workload)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try competitors.mapping(JSONSerialization.jsonObject(with: data)))
+            }
+            benchmark.stopMeasurement()
+        }, setup: setup)
 
-    Benchmark(name(.serialization), configuration: configuration, closure: { benchmark in
-        let data = SuiteSetup.input(for: workload)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(try JSONSerialization.jsonObject(with: data))
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
+    Benchmark(
+        name(.serialization), configuration: configuration,
+        closure: { benchmark in
+            let data = SuiteSetup.input(for: workload)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try JSONSerialization.jsonObject(with: data))
+            }
+            benchmark.stopMeasurement()
+        }, setup: setup)
 
     registerFastCompetitors(workload, competitors, configuration: configuration, setup: setup)
 }
@@ -222,33 +228,39 @@ func registerFastCompetitors<Model>(
 ) {
     func name(_ competitor: Competitor) -> String { "\(workload.name):\(competitor.rawValue)" }
 
-    Benchmark(name(.jsonDecoder), configuration: configuration, closure: { benchmark in
-        let data = SuiteSetup.input(for: workload)
-        let decoder = JSONDecoder()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(try competitors.jsonDecoder(decoder, data))
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
+    Benchmark(
+        name(.jsonDecoder), configuration: configuration,
+        closure: { benchmark in
+            let data = SuiteSetup.input(for: workload)
+            let decoder = JSONDecoder()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try competitors.jsonDecoder(decoder, data))
+            }
+            benchmark.stopMeasurement()
+        }, setup: setup)
 
-    Benchmark(name(.simdJSONDecoder), configuration: configuration, closure: { benchmark in
-        let data = SuiteSetup.input(for: workload)
-        let decoder = SimdJSONDecoder()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(try competitors.simdJSONDecoder(decoder, data))
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
+    Benchmark(
+        name(.simdJSONDecoder), configuration: configuration,
+        closure: { benchmark in
+            let data = SuiteSetup.input(for: workload)
+            let decoder = SimdJSONDecoder()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try competitors.simdJSONDecoder(decoder, data))
+            }
+            benchmark.stopMeasurement()
+        }, setup: setup)
 
-    Benchmark(name(.cppSimdjson), configuration: configuration, closure: { benchmark in
-        let data = SuiteSetup.input(for: workload)
-        let decoder = SuiteSetup.cppDecoder
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(try decoder.decode(competitors.cpp, data))
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
+    Benchmark(
+        name(.cppSimdjson), configuration: configuration,
+        closure: { benchmark in
+            let data = SuiteSetup.input(for: workload)
+            let decoder = SuiteSetup.cppDecoder
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try decoder.decode(competitors.cpp, data))
+            }
+            benchmark.stopMeasurement()
+        }, setup: setup)
 }

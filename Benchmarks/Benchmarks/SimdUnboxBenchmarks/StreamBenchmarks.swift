@@ -135,54 +135,62 @@ func registerStream<Model: StreamedModel>(_ workload: Workload, _: Model.Type) {
         closure: { _ in try await validateStream(workload, Model.self) },
         setup: setup)
 
-    Benchmark(name(.simdUnbox), configuration: configuration, closure: { benchmark in
-        let url = try workload.inputFile()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            var checksum = StreamChecksum()
-            try await StreamCompetitors.simdUnbox(workload, url) { (model: Model) in checksum.add(model) }
-            blackHole(checksum)
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
-
-    Benchmark(name(.simdJSONDecoder), configuration: configuration, closure: { benchmark in
-        let url = try workload.inputFile()
-        let decoder = SimdJSONDecoder()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            var checksum = StreamChecksum()
-            try await StreamCompetitors.simdJSONDecoder(decoder, workload, url) { (model: Model) in
-                checksum.add(model)
+    Benchmark(
+        name(.simdUnbox), configuration: configuration,
+        closure: { benchmark in
+            let url = try workload.inputFile()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                var checksum = StreamChecksum()
+                try await StreamCompetitors.simdUnbox(workload, url) { (model: Model) in checksum.add(model) }
+                blackHole(checksum)
             }
-            blackHole(checksum)
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
+            benchmark.stopMeasurement()
+        }, setup: setup)
 
-    Benchmark(name(.cppSimdjson), configuration: configuration, closure: { benchmark in
-        let url = try workload.inputFile()
-        let decoder = SuiteSetup.cppDecoder
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(try StreamCompetitors.cpp(decoder, workload, url))
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
-
-    Benchmark(name(.jsonDecoder), configuration: configuration, closure: { benchmark in
-        let url = try workload.inputFile()
-        let decoder = JSONDecoder()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            var checksum = StreamChecksum()
-            for record in try StreamCompetitors.jsonDecoder(decoder, workload, url, as: Model.self) {
-                checksum.add(record)
+    Benchmark(
+        name(.simdJSONDecoder), configuration: configuration,
+        closure: { benchmark in
+            let url = try workload.inputFile()
+            let decoder = SimdJSONDecoder()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                var checksum = StreamChecksum()
+                try await StreamCompetitors.simdJSONDecoder(decoder, workload, url) { (model: Model) in
+                    checksum.add(model)
+                }
+                blackHole(checksum)
             }
-            blackHole(checksum)
-        }
-        benchmark.stopMeasurement()
-    }, setup: setup)
+            benchmark.stopMeasurement()
+        }, setup: setup)
+
+    Benchmark(
+        name(.cppSimdjson), configuration: configuration,
+        closure: { benchmark in
+            let url = try workload.inputFile()
+            let decoder = SuiteSetup.cppDecoder
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try StreamCompetitors.cpp(decoder, workload, url))
+            }
+            benchmark.stopMeasurement()
+        }, setup: setup)
+
+    Benchmark(
+        name(.jsonDecoder), configuration: configuration,
+        closure: { benchmark in
+            let url = try workload.inputFile()
+            let decoder = JSONDecoder()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                var checksum = StreamChecksum()
+                for record in try StreamCompetitors.jsonDecoder(decoder, workload, url, as: Model.self) {
+                    checksum.add(record)
+                }
+                blackHole(checksum)
+            }
+            benchmark.stopMeasurement()
+        }, setup: setup)
 }
 
 /// Fails loudly unless both streams hand out exactly the records JSONDecoder decodes, in order, and
@@ -195,13 +203,15 @@ func validateStream<Model: StreamedModel>(_ workload: Workload, _: Model.Type) a
     streamed.reserveCapacity(reference.count)
     try await StreamCompetitors.simdUnbox(workload, url) { streamed.append($0) }
     guard streamed == reference else {
-        fatalError("\(workload.name): SimdUnbox streamed \(streamed.count) records, not JSONDecoder's \(reference.count)")
+        fatalError(
+            "\(workload.name): SimdUnbox streamed \(streamed.count) records, not JSONDecoder's \(reference.count)")
     }
     streamed.removeAll(keepingCapacity: true)
     try await StreamCompetitors.simdJSONDecoder(SimdJSONDecoder(), workload, url) { streamed.append($0) }
     guard streamed == reference else {
         fatalError(
-            "\(workload.name): SimdJSONDecoder streamed \(streamed.count) records, not JSONDecoder's \(reference.count)")
+            "\(workload.name): SimdJSONDecoder streamed \(streamed.count) records, not JSONDecoder's \(reference.count)"
+        )
     }
     var expected = StreamChecksum()
     for record in reference { expected.add(record) }

@@ -39,7 +39,8 @@ enum StreamVariantCompetitors {
         return variant
     }
 
-    static func policy(_ workload: Workload, report: @escaping @Sendable (UnboxError) -> Void) -> UnboxStreamErrorPolicy {
+    static func policy(_ workload: Workload, report: @escaping @Sendable (UnboxError) -> Void) -> UnboxStreamErrorPolicy
+    {
         variant(workload).skips ? .skip(report) : .stop
     }
 
@@ -77,36 +78,40 @@ func registerStreamVariant(_ workload: Workload) {
         closure: { _ in try validateStreamVariant(workload) },
         setup: setup)
 
-    Benchmark(name(.simdUnbox), configuration: configuration, closure: { benchmark in
-        let url = try workload.inputFile()
-        let errors = ErrorTally()
-        let policy = StreamVariantCompetitors.policy(workload) { _ in errors.add() }
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            var checksum = StreamChecksum()
-            try StreamVariantCompetitors.simdUnbox(workload, url, policy) { (model: Record) in checksum.add(model) }
-            blackHole(checksum)
-        }
-        benchmark.stopMeasurement()
-        blackHole(errors.count)
-    }, setup: setup)
-
-    Benchmark(name(.simdJSONDecoder), configuration: configuration, closure: { benchmark in
-        let url = try workload.inputFile()
-        let decoder = SimdJSONDecoder()
-        let errors = ErrorTally()
-        let policy = StreamVariantCompetitors.policy(workload) { _ in errors.add() }
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            var checksum = StreamChecksum()
-            try StreamVariantCompetitors.simdJSONDecoder(decoder, workload, url, policy) { (model: Record) in
-                checksum.add(model)
+    Benchmark(
+        name(.simdUnbox), configuration: configuration,
+        closure: { benchmark in
+            let url = try workload.inputFile()
+            let errors = ErrorTally()
+            let policy = StreamVariantCompetitors.policy(workload) { _ in errors.add() }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                var checksum = StreamChecksum()
+                try StreamVariantCompetitors.simdUnbox(workload, url, policy) { (model: Record) in checksum.add(model) }
+                blackHole(checksum)
             }
-            blackHole(checksum)
-        }
-        benchmark.stopMeasurement()
-        blackHole(errors.count)
-    }, setup: setup)
+            benchmark.stopMeasurement()
+            blackHole(errors.count)
+        }, setup: setup)
+
+    Benchmark(
+        name(.simdJSONDecoder), configuration: configuration,
+        closure: { benchmark in
+            let url = try workload.inputFile()
+            let decoder = SimdJSONDecoder()
+            let errors = ErrorTally()
+            let policy = StreamVariantCompetitors.policy(workload) { _ in errors.add() }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                var checksum = StreamChecksum()
+                try StreamVariantCompetitors.simdJSONDecoder(decoder, workload, url, policy) { (model: Record) in
+                    checksum.add(model)
+                }
+                blackHole(checksum)
+            }
+            benchmark.stopMeasurement()
+            blackHole(errors.count)
+        }, setup: setup)
 }
 
 /// Fails loudly unless both readers hand out exactly the records JSONDecoder decodes from the
@@ -149,17 +154,20 @@ func validateStreamVariant(_ workload: Workload) throws {
         try read(policy) { streamed.append($0) }
         guard streamed == reference else {
             SuiteSetup.fail(
-                "\(workload.name): \(competitor) streamed \(streamed.count) records, not the expected \(reference.count)")
+                "\(workload.name): \(competitor) streamed \(streamed.count) records, not the expected \(reference.count)"
+            )
         }
         let reported = errors.withLock { $0 }
         guard reported.count == badLines.count else {
-            SuiteSetup.fail("\(workload.name): \(competitor) reported \(reported.count) errors for \(badLines.count) bad lines")
+            SuiteSetup.fail(
+                "\(workload.name): \(competitor) reported \(reported.count) errors for \(badLines.count) bad lines")
         }
         for (error, bad) in zip(reported, badLines) {
             guard error.path.first == .index(bad.index), let offset = error.byteOffset, bad.range.contains(offset)
             else {
                 SuiteSetup.fail(
-                    "\(workload.name): \(competitor) reported \(error) for the bad line \(bad.index) (bytes \(bad.range))")
+                    "\(workload.name): \(competitor) reported \(error) for the bad line \(bad.index) (bytes \(bad.range))"
+                )
             }
         }
     }

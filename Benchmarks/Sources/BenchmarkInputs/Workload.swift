@@ -254,7 +254,8 @@ public enum Workloads {
         var workloads = ["twitter.json", "citm_catalog.json", "canada.json", "gsoc-2018.json", "github_events.json"]
             .map { Workload(name: $0, kind: .full, source: .corpus($0)) }
         for size in generatedSizes {
-            workloads.append(Workload(name: "records-\(size.label)", kind: .full, source: .generated(bytes: size.bytes)))
+            workloads.append(
+                Workload(name: "records-\(size.label)", kind: .full, source: .generated(bytes: size.bytes)))
         }
         workloads.append(Workload(name: "partial-twitter.json", kind: .partial, source: .corpus("twitter.json")))
         for size in generatedSizes {

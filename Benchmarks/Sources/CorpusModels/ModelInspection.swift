@@ -97,7 +97,8 @@ public enum ModelInspection {
         return comparison
     }
 
-    private static func compare(_ lhs: Any, _ rhs: Any, path: String, tolerance: UInt64, into result: inout Comparison) {
+    private static func compare(_ lhs: Any, _ rhs: Any, path: String, tolerance: UInt64, into result: inout Comparison)
+    {
         guard result.difference == nil else { return }
         func differ(_ detail: String) {
             result.difference = Difference(path: path, detail: detail)

@@ -42,7 +42,8 @@ public enum GeneratedData {
     /// - Throws: File-system errors from creating or renaming the file.
     public static func file(targetSize: Int, seed: UInt64 = defaultSeed, layout: Layout = .array) throws -> URL {
         let suffix = layout == .array ? "json" : "jsonl"
-        return try cachedFile(named: "simdunbox-records-\(targetSize)-seed\(seed)-v\(formatVersion).\(suffix)") { emit in
+        return try cachedFile(named: "simdunbox-records-\(targetSize)-seed\(seed)-v\(formatVersion).\(suffix)") {
+            emit in
             write(targetSize: targetSize, seed: seed, layout: layout, chunk: emit)
         }
     }

@@ -89,7 +89,8 @@ public struct RecordGenerator {
 
         output.append(contentsOf: #","bio":""#.utf8)
         for _ in 0..<(1 + random.next(upperBound: 5)) {
-            output.append(contentsOf: Self.bioFragments[Int(random.next(upperBound: UInt64(Self.bioFragments.count)))].utf8)
+            output.append(
+                contentsOf: Self.bioFragments[Int(random.next(upperBound: UInt64(Self.bioFragments.count)))].utf8)
         }
         output.append(UInt8(ascii: "\""))
 

@@ -177,9 +177,11 @@ struct ReportRow {
             let bytes = try workload.inputByteCount()
             var cells: [Competitor: Cell] = [:]
             for measurement in matching {
-                guard let competitor = Competitor.allCases.first(where: {
-                    $0.rawValue == measurement.competitor || $0.displayName == measurement.competitor
-                }) else { continue }
+                guard
+                    let competitor = Competitor.allCases.first(where: {
+                        $0.rawValue == measurement.competitor || $0.displayName == measurement.competitor
+                    })
+                else { continue }
                 let seconds = measurement.medianWallClockNanoseconds / 1e9
                 cells[competitor] = Cell(
                     medianNanoseconds: measurement.medianWallClockNanoseconds,

@@ -83,9 +83,11 @@ enum TableFormatter {
         }
         var output = [
             render(header),
-            "|" + widths.enumerated().map { index, width in
-                index == 0 ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
-            }.joined(separator: "|") + "|",
+            "|"
+                + widths.enumerated().map { index, width in
+                    index == 0
+                        ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
+                }.joined(separator: "|") + "|",
         ]
         output += lines.map(render)
         return output.joined(separator: "\n")

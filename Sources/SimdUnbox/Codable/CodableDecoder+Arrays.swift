@@ -93,7 +93,8 @@ extension _CodableDecoder {
         scratch: (_DecodingState) -> UnsafeMutablePointer<Number>?, capacity: (_DecodingState) -> Int,
         grow: () -> Void,
         next: (
-            UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
+            UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int,
+            UnsafeMutablePointer<Int>,
             UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_value>
         ) -> csimdjson_error,
         accept: (Number) -> Bool

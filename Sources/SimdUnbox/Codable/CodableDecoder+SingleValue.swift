@@ -27,14 +27,18 @@ extension _CodableDecoder {
         return false
     }
 
-    func decode(_: Bool.Type) throws -> Bool { try _readFrame(Bool.self) { v throws(_ReadFailure) in try _readBool(&v) } }
+    func decode(_: Bool.Type) throws -> Bool {
+        try _readFrame(Bool.self) { v throws(_ReadFailure) in try _readBool(&v) }
+    }
     func decode(_: String.Type) throws -> String {
         try _readFrame(String.self) { v throws(_ReadFailure) in try _readString(&v) }
     }
     func decode(_: Double.Type) throws -> Double {
         try _readFrame(Double.self) { v throws(_ReadFailure) in try _readDouble(&v) }
     }
-    func decode(_: Float.Type) throws -> Float { try _readFrame(Float.self) { v throws(_ReadFailure) in try _readFloat(&v) } }
+    func decode(_: Float.Type) throws -> Float {
+        try _readFrame(Float.self) { v throws(_ReadFailure) in try _readFloat(&v) }
+    }
     func decode(_: Int.Type) throws -> Int { try _frameInteger(Int.self) }
     func decode(_: Int8.Type) throws -> Int8 { try _frameInteger(Int8.self) }
     func decode(_: Int16.Type) throws -> Int16 { try _frameInteger(Int16.self) }

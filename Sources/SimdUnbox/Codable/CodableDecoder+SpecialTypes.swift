@@ -23,7 +23,8 @@ extension _CodableDecoder {
         case .deferredToDate:
             return try Date(from: self)
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try _readFrame(Double.self) { v throws(_ReadFailure) in try _readDouble(&v) })
+            return Date(
+                timeIntervalSince1970: try _readFrame(Double.self) { v throws(_ReadFailure) in try _readDouble(&v) })
         case .millisecondsSince1970:
             let milliseconds = try _readFrame(Double.self) { v throws(_ReadFailure) in try _readDouble(&v) }
             return Date(timeIntervalSince1970: milliseconds / 1000)
@@ -51,8 +52,8 @@ extension _CodableDecoder {
         case .custom(let closure):
             return try closure(self)
         #if canImport(Darwin)
-        case .formatted(let formatter):
-            return try _decodeDate(formattedBy: formatter)
+            case .formatted(let formatter):
+                return try _decodeDate(formattedBy: formatter)
         #endif
         @unknown default:
             return try Date(from: self)
@@ -141,7 +142,11 @@ extension _CodableDecoder {
     /// value wins.
     func _decodeStringKeyedDictionary<Value: Decodable>(_: Value.Type) throws -> [String: Value] {
         try _checkFrame()
-        if isMissing || { var v = value; var n = false; return csimdjson_value_is_null(&v, &n) == CSIMDJSON_SUCCESS && n }() {
+        if isMissing
+            || {
+                var v = value; var n = false; return csimdjson_value_is_null(&v, &n) == CSIMDJSON_SUCCESS && n
+            }()
+        {
             throw _valueNotFound([String: Any].self, level: level, component: nil)
         }
         var object = try _openObject(&value, opened: &opened, isMissing: false, level: level, component: nil)
@@ -161,7 +166,8 @@ extension _CodableDecoder {
             var keyBytes: UnsafePointer<UInt8>?
             var keyCount = 0
             var fieldValue = csimdjson_value()
-            code = csimdjson_object_iterator_next(context._parser.handle, &iterator, &hasField, &keyBytes, &keyCount, &fieldValue)
+            code = csimdjson_object_iterator_next(
+                context._parser.handle, &iterator, &hasField, &keyBytes, &keyCount, &fieldValue)
             guard code == CSIMDJSON_SUCCESS else { throw context._containerError(code) }
             guard hasField else { break }
             guard session.claim(level: myLevel, token: myToken) else { throw _staleError(level: myLevel) }
@@ -209,7 +215,8 @@ struct _DictionaryEntries<Value>: ~Copyable {
         let alignment = MemoryLayout<Value>.alignment
         valueOffset = (MemoryLayout<String>.size + alignment - 1) / alignment * alignment
         let entryAlignment = Swift.max(MemoryLayout<String>.alignment, alignment)
-        stride = Swift.max(1, (valueOffset + MemoryLayout<Value>.size + entryAlignment - 1) / entryAlignment * entryAlignment)
+        stride = Swift.max(
+            1, (valueOffset + MemoryLayout<Value>.size + entryAlignment - 1) / entryAlignment * entryAlignment)
         guard !parser.entriesLent, alignment <= _Parser.entryAlignment else {
             lender = nil
             return
@@ -255,7 +262,8 @@ struct _DictionaryEntries<Value>: ~Copyable {
     private mutating func grow() {
         let grownCapacity = Swift.max(16, count * 2)
         let grown = UnsafeMutableRawPointer.allocate(
-            byteCount: grownCapacity * stride, alignment: Swift.max(_Parser.entryAlignment, MemoryLayout<Value>.alignment))
+            byteCount: grownCapacity * stride,
+            alignment: Swift.max(_Parser.entryAlignment, MemoryLayout<Value>.alignment))
         for index in 0..<count {
             let entry = grown + index * stride
             entry.initializeMemory(as: String.self, to: _key(index).move())
@@ -275,7 +283,8 @@ struct _DictionaryEntries<Value>: ~Copyable {
         let entries = room.bindMemory(to: (String, Value).self, capacity: count)
         var moved = 0
         let dictionary = withUnsafeMutablePointer(to: &moved) { moved in
-            Dictionary(_MovingEntries(entries: entries, count: count, moved: moved), uniquingKeysWith: { first, _ in first })
+            Dictionary(
+                _MovingEntries(entries: entries, count: count, moved: moved), uniquingKeysWith: { first, _ in first })
         }
         start = moved
         return dictionary

@@ -69,7 +69,8 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try _checkFrame()
         let object = try _openObject(&value, opened: &opened, isMissing: isMissing, level: level)
-        return try _CodableKeyedContainer<Key, _SessionOwned>.make(decoder: self, object: object, level: level, token: token)
+        return try _CodableKeyedContainer<Key, _SessionOwned>.make(
+            decoder: self, object: object, level: level, token: token)
     }
 
     // `_openObject` and `_openArray` without a path step: their common case inlined. The general
@@ -84,7 +85,9 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
         if case .none = opened, !isMissing, _fastPath(level < _CodableDecoder.maximumDepth) {
             var object = csimdjson_object()
             let code = csimdjson_value_get_object(&value, &object)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _objectFailure(code, &value, level: level, component: nil) }
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+                throw _objectFailure(code, &value, level: level, component: nil)
+            }
             opened = .object(object)
             return object
         }
@@ -98,7 +101,9 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
         if case .none = opened, !isMissing, _fastPath(level < _CodableDecoder.maximumDepth) {
             var array = csimdjson_array()
             let code = csimdjson_value_get_array(&value, &array)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _arrayFailure(code, &value, level: level, component: nil) }
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+                throw _arrayFailure(code, &value, level: level, component: nil)
+            }
             opened = .array(array)
             return array
         }
@@ -140,7 +145,9 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
         if _slowPath(level >= _CodableDecoder.maximumDepth) { throw _depthError(level, component) }
         var object = csimdjson_object()
         let code = csimdjson_value_get_object(&value, &object)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _objectFailure(code, &value, level: level, component: component) }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            throw _objectFailure(code, &value, level: level, component: component)
+        }
         opened = .object(object)
         return object
     }
@@ -178,7 +185,9 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
         if _slowPath(level >= _CodableDecoder.maximumDepth) { throw _depthError(level, component) }
         var array = csimdjson_array()
         let code = csimdjson_value_get_array(&value, &array)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _arrayFailure(code, &value, level: level, component: component) }
+        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            throw _arrayFailure(code, &value, level: level, component: component)
+        }
         opened = .array(array)
         return array
     }
@@ -190,7 +199,8 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     ) -> any Error {
         switch _failure(code, &value, expected: .array) {
         case .null: _containerNull([Any].self, "Cannot get unkeyed decoding container", level, component)
-        case .mismatch(let found, _, _): _containerMismatch([Any].self, found: found, level: level, component: component)
+        case .mismatch(let found, _, _):
+            _containerMismatch([Any].self, found: found, level: level, component: component)
         case let failure: _error(failure, type: [Any].self, level: level, component: component)
         }
     }
@@ -235,7 +245,8 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
         case .scalarArray:
             return try _decodeScalarArray(T.self, from: &value, opened: &opened, level: level, component: component)
         case .array(let arrayType):
-            return try _decodeArray(arrayType, as: T.self, from: &value, opened: &opened, level: level, component: component)
+            return try _decodeArray(
+                arrayType, as: T.self, from: &value, opened: &opened, level: level, component: component)
         default:
             session.setPath(level, component)
             return try _withFrame(&value, opened: &opened, level: level + 1) {

@@ -302,7 +302,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
                 index += 1
             }
         }
-        return try _makeBox(decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, layout: layout)
+        return try _makeBox(
+            decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, layout: layout)
     }
 
     /// `make` for a container whose box is not reused: a new box, tracked by the session when it can be.
@@ -456,14 +457,16 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     ) -> any Error {
         if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
         guard value.storage.0 != 0 else { return decoder.context._containerError(code) }
-        return decoder._error(decoder._failure(code, &value, expected: expected), type: type, level: level, component: _component(key))
+        return decoder._error(
+            decoder._failure(code, &value, expected: expected), type: type, level: level, component: _component(key))
     }
 
     @inline(never)
     func _boolError(_ code: csimdjson_error, _ value: inout csimdjson_value, _ key: Key) -> any Error {
         if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
         guard value.storage.0 != 0 else { return decoder.context._containerError(code) }
-        return decoder._error(decoder._boolFailure(code, &value), type: Bool.self, level: level, component: _component(key))
+        return decoder._error(
+            decoder._boolFailure(code, &value), type: Bool.self, level: level, component: _component(key))
     }
 
     /// For `decodeIfPresent`: whether a fused lookup that found the key but failed with `code`
@@ -534,7 +537,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         }
     }
 
-    static func _makeKeyTable(_ decoder: _CodableDecoder, _ object: csimdjson_object, _ level: Int) throws -> _KeyTable {
+    static func _makeKeyTable(_ decoder: _CodableDecoder, _ object: csimdjson_object, _ level: Int) throws -> _KeyTable
+    {
         let table = _KeyTable()
         let strategy = decoder.session.options.keyDecodingStrategy
         let basePath: [any CodingKey]
@@ -575,7 +579,9 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             snakeCaseKeys._withUnsafeGuaranteedRef { $0.markRead(level: level) }
         }
         guard code == CSIMDJSON_SUCCESS else {
-            throw decoder._error(decoder._failure(code, &value, expected: .null), type: Never.self, level: level, component: _component(key))
+            throw decoder._error(
+                decoder._failure(code, &value, expected: .null), type: Never.self, level: level,
+                component: _component(key))
         }
         return isNull
     }
@@ -636,7 +642,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.base, $0.length, &bytes, &count, &value)
+            csimdjson_object_find_string(
+                decoder.context._parser.handle, &object, $0.base, $0.length, &bytes, &count, &value)
         }
         guard _fastPath(code == CSIMDJSON_SUCCESS) else {
             if code == CSIMDJSON_NO_SUCH_FIELD {
@@ -659,7 +666,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_string(decoder.context._parser.handle, &object, $0.base, $0.length, &bytes, &count, &value)
+            csimdjson_object_find_string(
+                decoder.context._parser.handle, &object, $0.base, $0.length, &bytes, &count, &value)
         }
         if _fastPath(code == CSIMDJSON_SUCCESS) {
             return _Parser.string(bytes, count) { decoder.context._parser.strings }
@@ -804,7 +812,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     func _decodeIntegerIfPresent<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T? {
         try _claim()
         if T.bitWidth > 64 || _convertsSnakeCase {
-            return try _readFieldIfPresent(key, T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+            return try _readFieldIfPresent(key, T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v)
+            }
         }
         var object = self.object
         var value = csimdjson_value()
@@ -952,7 +961,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
         var opened = _OpenedValue.none
-        let object = try decoder._openObject(&value, opened: &opened, isMissing: false, level: level, component: component)
+        let object = try decoder._openObject(
+            &value, opened: &opened, isMissing: false, level: level, component: component)
         return try _CodableKeyedContainer<NestedKey, _SessionOwned>.make(
             decoder: decoder, object: object, level: level + 1, token: token)
     }
@@ -965,7 +975,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
         var opened = _OpenedValue.none
-        let array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
+        let array = try decoder._openArray(
+            &value, opened: &opened, isMissing: false, level: level, component: component)
         return try _CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
     }
 

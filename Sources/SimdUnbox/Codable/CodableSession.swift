@@ -83,7 +83,8 @@ final class _CodableSession {
         var index = 0
         while index < keyedBoxes.count {
             if !isKnownUniquelyReferenced(&keyedBoxes[index].box) {
-                escaped.append(_EscapedKeyedContainers.Entry(box: keyedBoxes[index].box, state: keyedBoxes[index].state))
+                escaped.append(
+                    _EscapedKeyedContainers.Entry(box: keyedBoxes[index].box, state: keyedBoxes[index].state))
             }
             index += 1
         }
@@ -221,8 +222,10 @@ final class _CodableSession {
         _ container: KeyedDecodingContainer<Key>, state: _KeyedContainerState, wrapper: AnyObject
     ) {
         keyedBoxes.append(
-            (ObjectIdentifier(Key.self), unsafeBitCast(container, to: AnyObject.self), state,
-             Unmanaged.passUnretained(state), wrapper))
+            (
+                ObjectIdentifier(Key.self), unsafeBitCast(container, to: AnyObject.self), state,
+                Unmanaged.passUnretained(state), wrapper
+            ))
     }
 
     /// What the parser keeps from one decode to the next, and this decode's number there.

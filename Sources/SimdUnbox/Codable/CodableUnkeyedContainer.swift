@@ -169,7 +169,9 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
         return isNull
     }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try _read(Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) } }
+    func decode(_ type: Bool.Type) throws -> Bool {
+        try _read(Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+    }
     func decode(_ type: String.Type) throws -> String {
         try _read(String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
     }

@@ -34,7 +34,8 @@ extension KeyedDecodingContainer {
             throw DecodingError.keyNotFound(
                 key,
                 DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return try decoder.unboxValue(T.self)
     }

@@ -6,7 +6,9 @@ import Foundation
 
 /// Follows `keyPath` from `value`, leaving the target in `value`; records the steps in the
 /// session's coding path and returns how many there are.
-func _navigate(_ keyPath: String, from value: inout csimdjson_value, context: _DecodingContext, session: _CodableSession)
+func _navigate(
+    _ keyPath: String, from value: inout csimdjson_value, context: _DecodingContext, session: _CodableSession
+)
     throws -> Int
 {
     let segments = _KeyPath(keyPath).segments
@@ -33,11 +35,13 @@ func _navigate(_ keyPath: String, from value: inout csimdjson_value, context: _D
         case .missingKey:
             throw DecodingError.keyNotFound(
                 steps.last ?? _CodableKey(stringValue: keyPath),
-                DecodingError.Context(codingPath: parent, debugDescription: "No value at key path \"\(keyPath)\": \(error)"))
+                DecodingError.Context(
+                    codingPath: parent, debugDescription: "No value at key path \"\(keyPath)\": \(error)"))
         default:
             throw DecodingError.typeMismatch(
                 [String: Any].self,
-                DecodingError.Context(codingPath: parent, debugDescription: "Cannot follow key path \"\(keyPath)\": \(error)"))
+                DecodingError.Context(
+                    codingPath: parent, debugDescription: "Cannot follow key path \"\(keyPath)\": \(error)"))
         }
     }
 }

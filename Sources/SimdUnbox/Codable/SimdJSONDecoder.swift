@@ -211,7 +211,9 @@ public final class SimdJSONDecoder: Sendable {
     ///   - keyPath: Dot-separated keys and indices, or a JSON Pointer.
     /// - Returns: The decoded value.
     /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
-    public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes, atKeyPath keyPath: String)
+    public func decode<T: Decodable, Bytes: ContiguousBytes>(
+        _ type: T.Type, from bytes: Bytes, atKeyPath keyPath: String
+    )
         throws -> T
     {
         try bytes.withUnsafeBytes { try _decode(T.self, from: $0, keyPath: keyPath) }

@@ -98,7 +98,8 @@ struct _ByteTable {
         }
         guard offset < key.count else { return true }
         let mask = ~UInt64(0) >> (64 &- 8 &* UInt64(truncatingIfNeeded: key.count &- offset))
-        return (left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        return
+            (left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             ^ right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & mask == 0
     }
 

@@ -30,7 +30,9 @@ extension Unboxer {
     /// - Throws: `UnboxError`: `.missingKey` if the key is missing, `.custom` with the
     ///   `DecodingError`'s description for what `init(from:)` rejects.
     public func unboxDecodable<T: Decodable>(key: String) throws -> T {
-        try _unbox(key: key) { (value) throws(UnboxError) in try _decodeDecodable(T.self, from: &value, context: _context) }
+        try _unbox(key: key) { (value) throws(UnboxError) in
+            try _decodeDecodable(T.self, from: &value, context: _context)
+        }
     }
 
     /// Decodes the value at a key path through its `init(from:)`.

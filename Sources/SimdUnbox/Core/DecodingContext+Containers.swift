@@ -19,7 +19,9 @@ extension _DecodingContext {
 
     /// Moves to the next element: false at the end of the array.
     @inlinable
-    func _next(_ iterator: inout csimdjson_array_iterator, into element: inout csimdjson_value) throws(UnboxError) -> Bool {
+    func _next(_ iterator: inout csimdjson_array_iterator, into element: inout csimdjson_value) throws(UnboxError)
+        -> Bool
+    {
         var hasElement = false
         let code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
         guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
@@ -62,7 +64,8 @@ extension _DecodingContext {
                         spilled = [Element](unsafeUninitializedCapacity: 4 * Swift.max(gatheredCapacity, 4)) {
                             buffer, initialized in
                             if gatheredCapacity > 0 {
-                                buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: gathered, count: gatheredCapacity)
+                                buffer.baseAddress.unsafelyUnwrapped.moveInitialize(
+                                    from: gathered, count: gatheredCapacity)
                             }
                             initialized = gatheredCapacity
                         }
@@ -134,7 +137,8 @@ extension _DecodingContext {
             UnsafeMutablePointer<csimdjson_value>
         ) -> csimdjson_error,
         next: (
-            UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
+            UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int,
+            UnsafeMutablePointer<Int>,
             UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_value>
         ) -> csimdjson_error,
         slowPath: (inout csimdjson_value, csimdjson_error) throws(UnboxError) -> Number
@@ -145,7 +149,8 @@ extension _DecodingContext {
         var count = 0
         var read = 0
         var finished = false
-        var code = start(&value, scratch(_state.pointee), capacity(_state.pointee), &read, &finished, &iterator, &element)
+        var code = start(
+            &value, scratch(_state.pointee), capacity(_state.pointee), &read, &finished, &iterator, &element)
         if _slowPath(code != CSIMDJSON_SUCCESS && iterator.storage.0 == 0) {
             throw _valueError(code, value: &value, expected: .array)
         }
@@ -167,7 +172,9 @@ extension _DecodingContext {
                 throw _containerError(code)
             }
             if count == capacity(_state.pointee) { grow() }
-            code = next(&iterator, scratch(_state.pointee) + count, capacity(_state.pointee) - count, &read, &finished, &element)
+            code = next(
+                &iterator, scratch(_state.pointee) + count, capacity(_state.pointee) - count, &read, &finished, &element
+            )
         }
         return Array(UnsafeBufferPointer(start: scratch(_state.pointee), count: count))
     }

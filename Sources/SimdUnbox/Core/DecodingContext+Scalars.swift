@@ -56,7 +56,9 @@ extension _DecodingContext {
     // MARK: Integers
 
     @inlinable
-    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, from value: inout csimdjson_value) throws(UnboxError) -> Integer {
+    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, from value: inout csimdjson_value) throws(UnboxError)
+        -> Integer
+    {
         if Integer.isSigned {
             var result: Int64 = 0
             let code = csimdjson_value_get_int64(&value, &result)
@@ -104,7 +106,8 @@ extension _DecodingContext {
     /// Converts JSON number text to an integer exactly: `1e3` and `2.50e1` are whole, `1.5` is
     /// not, and nothing is rounded, truncated or wrapped.
     @usableFromInline
-    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, fromNumberText text: String, offset: Int) throws(UnboxError)
+    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, fromNumberText text: String, offset: Int)
+        throws(UnboxError)
         -> Integer
     {
         if let exact = Integer(text) { return exact }

@@ -162,12 +162,16 @@ extension _DecodingContext {
                     let segment = UnsafeBufferPointer(rebasing: path[start..<end])
                     if first, let object {
                         trace.count = 1
-                        try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in try _field(v, in: &object.pointee, into: &value) }
+                        try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in
+                            try _field(v, in: &object.pointee, into: &value)
+                        }
                         first = false
                     } else if keepsObjects, case .object = try _type(of: &value) {
                         var object = try _object(from: &value)
                         trace.count += 1
-                        try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in try _field(v, in: &object, into: &value) }
+                        try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in
+                            try _field(v, in: &object, into: &value)
+                        }
                         // The object of the segments before this one, kept for the next path.
                         _keyPathReuse.keep(object, level: trace.count - 1, prefixEnd: start - 1)
                     } else {
@@ -194,7 +198,8 @@ extension _DecodingContext {
     /// Runs `body` over `segment`, with JSON Pointer's `~1` and `~0` unescaped (on the stack).
     @inline(__always)
     func _withSegment<R>(
-        _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, _ body: (UnsafeBufferPointer<UInt8>) throws(UnboxError) -> R
+        _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(UnboxError) -> R
     ) throws(UnboxError) -> R {
         guard unescaping, segment.contains(UInt8(ascii: "~")) else { return try body(segment) }
         // (Through a `Result`: the standard library's `rethrows` would make the error `any Error`.)
@@ -229,11 +234,14 @@ extension _DecodingContext {
         case .object:
             var object = try _object(from: &value)
             trace.count += 1
-            try _withSegment(segment, unescaping: unescaping) { (v) throws(UnboxError) in try _field(v, in: &object, into: &value) }
+            try _withSegment(segment, unescaping: unescaping) { (v) throws(UnboxError) in
+                try _field(v, in: &object, into: &value)
+            }
         case .array:
             guard let index = _arrayIndex(segment) else {
                 trace.count += 1
-                throw UnboxError(reason: .typeMismatch(expected: "an object", found: .array), byteOffset: _offset(of: &value))
+                throw UnboxError(
+                    reason: .typeMismatch(expected: "an object", found: .array), byteOffset: _offset(of: &value))
             }
             trace.indexBits |= 1 << UInt64(trace.count)
             trace.count += 1
@@ -246,7 +254,8 @@ extension _DecodingContext {
             }
         case let found:
             trace.count += 1
-            throw _mismatchError(expected: "an object or array", found: found, value: &value, offset: _offset(of: &value))
+            throw _mismatchError(
+                expected: "an object or array", found: found, value: &value, offset: _offset(of: &value))
         }
     }
 
@@ -380,7 +389,9 @@ struct _KeyPathReuse {
     mutating func keep(_ object: csimdjson_object, level: Int, prefixEnd: Int) {
         guard level == count + 1, level <= Self.capacity else { return }
         withUnsafeMutableBytes(of: &objects) {
-            $0.storeBytes(of: object, toByteOffset: (level - 1) * MemoryLayout<csimdjson_object>.stride, as: csimdjson_object.self)
+            $0.storeBytes(
+                of: object, toByteOffset: (level - 1) * MemoryLayout<csimdjson_object>.stride, as: csimdjson_object.self
+            )
         }
         let shift = UInt64(16 * (level - 1))
         prefixEnds = prefixEnds & ~(0xFFFF << shift) | UInt64(prefixEnd) << shift
@@ -389,11 +400,15 @@ struct _KeyPathReuse {
 
     /// Runs `body` on the kept object of `level`, keeping what it leaves there.
     @usableFromInline
-    mutating func withObject<R>(at level: Int, _ body: (inout csimdjson_object) throws(UnboxError) -> R) throws(UnboxError) -> R {
+    mutating func withObject<R>(at level: Int, _ body: (inout csimdjson_object) throws(UnboxError) -> R)
+        throws(UnboxError) -> R
+    {
         let offset = (level - 1) * MemoryLayout<csimdjson_object>.stride
         var object = withUnsafeBytes(of: &objects) { $0.load(fromByteOffset: offset, as: csimdjson_object.self) }
         defer {
-            withUnsafeMutableBytes(of: &objects) { $0.storeBytes(of: object, toByteOffset: offset, as: csimdjson_object.self) }
+            withUnsafeMutableBytes(of: &objects) {
+                $0.storeBytes(of: object, toByteOffset: offset, as: csimdjson_object.self)
+            }
         }
         return try body(&object)
     }

@@ -12,9 +12,9 @@
 func _validatedString(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> String {
     let buffer = UnsafeBufferPointer(start: bytes, count: count)
     #if compiler(>=6.2)
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-        return String(copying: UTF8Span(unchecked: Span(_unsafeElements: buffer)))
-    }
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return String(copying: UTF8Span(unchecked: Span(_unsafeElements: buffer)))
+        }
     #endif
     return String(decoding: buffer, as: UTF8.self)
 }

@@ -254,7 +254,8 @@ final class _DatePattern {
                 index += 2
             case .monthName, .weekday:
                 guard index + 3 <= bytes.count,
-                    let value = Self.name(bytes, at: index, in: element == .monthName ? Self.monthNames : Self.weekdayNames)
+                    let value = Self.name(
+                        bytes, at: index, in: element == .monthName ? Self.monthNames : Self.weekdayNames)
                 else { return nil }
                 if element == .monthName { month = value + 1 } else { weekday = value }
                 index += 3

@@ -2,11 +2,11 @@ import CSimdJSON
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a synchronous stream's bytes come from: memory or a file. Feeds a `_StreamDecoder` one

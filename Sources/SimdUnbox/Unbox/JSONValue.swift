@@ -105,7 +105,9 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> JSONValue {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError)
+        -> JSONValue
+    {
         try context._jsonValue(from: &value)
     }
 }
@@ -187,7 +189,9 @@ extension _DecodingContext {
             return .array(try _array(from: &value) { (v) throws(UnboxError) in try _jsonValue(from: &v) })
         case .object:
             var object: [String: JSONValue] = [:]
-            try _fields(from: &value) { (key, element) throws(UnboxError) in object[key] = try _jsonValue(from: &element) }
+            try _fields(from: &value) { (key, element) throws(UnboxError) in
+                object[key] = try _jsonValue(from: &element)
+            }
             return .object(object)
         }
     }

@@ -213,7 +213,9 @@ public func unbox<T: UnboxableWithContext>(
 /// - Throws: `UnboxError`: malformed JSON, or JSON that does not match the model, with the path
 ///   and byte offset of the problem.
 @inlinable
-public func unbox<T: UnboxCompatible>(bytes: some ContiguousBytes, maximumDepth: Int = defaultUnboxMaximumDepth) throws -> T {
+public func unbox<T: UnboxCompatible>(bytes: some ContiguousBytes, maximumDepth: Int = defaultUnboxMaximumDepth) throws
+    -> T
+{
     try _withDocument(bytes: bytes, maxDepth: maximumDepth) { v, c in try T._unbox(from: &v, context: c) }
 }
 

@@ -4,14 +4,18 @@ extension Array: UnboxCompatible where Element: UnboxCompatible {
     /// Decodes a JSON array element by element, straight into the array. Arrays of `Double` and
     /// `Int` are read in bulk.
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> [Element] {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError)
+        -> [Element]
+    {
         if Element.self == Double.self {
             return unsafeBitCast(try context._doubles(from: &value), to: [Element].self)
         }
         if Element.self == Int64.self || (Element.self == Int.self && Int.bitWidth == 64) {
             return unsafeBitCast(try context._integers(from: &value), to: [Element].self)
         }
-        return try context._array(from: &value) { (v) throws(UnboxError) in try Element._unbox(from: &v, context: context) }
+        return try context._array(from: &value) { (v) throws(UnboxError) in
+            try Element._unbox(from: &v, context: context)
+        }
     }
 }
 
@@ -39,16 +43,20 @@ extension String: UnboxableKey {
 extension Dictionary: UnboxCompatible where Key: UnboxableKey, Value: UnboxCompatible {
     /// Decodes a JSON object field by field. When a key appears twice, the last value wins.
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> [Key: Value] {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> [Key:
+        Value]
+    {
         try _unbox(from: &value, context: context, allowInvalidElements: false)
     }
 
     @inlinable
-    static func _unbox(from value: inout csimdjson_value, context: _DecodingContext, allowInvalidElements: Bool) throws(UnboxError)
+    static func _unbox(from value: inout csimdjson_value, context: _DecodingContext, allowInvalidElements: Bool)
+        throws(UnboxError)
         -> [Key: Value]
     {
         var result: [Key: Value] = [:]
-        try context._fields(from: &value, allowInvalidElements: allowInvalidElements) { (key, element) throws(UnboxError) in
+        try context._fields(from: &value, allowInvalidElements: allowInvalidElements) {
+            (key, element) throws(UnboxError) in
             guard let transformed = Key.transform(unboxedKey: key) else {
                 throw context._invalidValueError(
                     "\"\(key)\" is not a valid \(Key.self) key", offset: context._currentOffset())

@@ -26,7 +26,8 @@ extension Bool: UnboxCompatible {
 
 extension String: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> String {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> String
+    {
         try context._string(from: &value)
     }
 
@@ -37,7 +38,8 @@ extension String: UnboxCompatible {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         var value = csimdjson_value()
-        let code = csimdjson_object_find_string(context._parser.handle, &object, key.baseAddress, key.count, &bytes, &count, &value)
+        let code = csimdjson_object_find_string(
+            context._parser.handle, &object, key.baseAddress, key.count, &bytes, &count, &value)
         if _fastPath(code == CSIMDJSON_SUCCESS) {
             return _Parser.string(bytes, count) { context._parser.strings }
         }
@@ -50,7 +52,8 @@ extension String: UnboxCompatible {
 
 extension Double: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Double {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Double
+    {
         try context._double(from: &value)
     }
 
@@ -63,7 +66,9 @@ extension Double: UnboxCompatible {
         let code = csimdjson_object_find_double(&object, key.baseAddress, key.count, &result, &value)
         if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
         if code == CSIMDJSON_NO_SUCH_FIELD {
-            guard try context._findEscapedField(key, in: &object, into: &value) else { throw context._missingKeyError() }
+            guard try context._findEscapedField(key, in: &object, into: &value) else {
+                throw context._missingKeyError()
+            }
             return try context._double(from: &value)
         }
         return try context._doubleSlowPath(from: &value, code: code)
@@ -72,7 +77,8 @@ extension Double: UnboxCompatible {
 
 extension Float: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Float {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Float
+    {
         try context._float(from: &value)
     }
 }
@@ -80,7 +86,9 @@ extension Float: UnboxCompatible {
 extension Decimal: UnboxCompatible {
     /// Decodes a `Decimal` from the number's exact text, so `0.1` is exactly one tenth.
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Decimal {
+    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError)
+        -> Decimal
+    {
         try context._decimal(from: &value)
     }
 }
@@ -132,7 +140,9 @@ extension _UnboxInteger {
             }
         }
         if code == CSIMDJSON_NO_SUCH_FIELD {
-            guard try context._findEscapedField(key, in: &object, into: &value) else { throw context._missingKeyError() }
+            guard try context._findEscapedField(key, in: &object, into: &value) else {
+                throw context._missingKeyError()
+            }
             return try context._integer(Self.self, from: &value)
         }
         return try context._integerSlowPath(Self.self, from: &value, code: code)

@@ -41,7 +41,9 @@ public protocol UnboxFormatter {
 extension UnboxFormatter {
     /// Reads the raw value and formats it with `format(unboxedValue:)`.
     @inlinable
-    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> UnboxFormattedType {
+    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError)
+        -> UnboxFormattedType
+    {
         let rawValue = try UnboxRawValueType._unbox(from: &value, context: context)
         guard let result = format(unboxedValue: rawValue) else {
             throw context._invalidValueError(

@@ -52,7 +52,9 @@ public struct Unboxer {
 
     /// Finds `key` and reads its value with `read`, adding the key to the path of any error.
     @inlinable
-    func _unbox<Result>(key: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result) throws(UnboxError) -> Result {
+    func _unbox<Result>(key: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result) throws(UnboxError)
+        -> Result
+    {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
@@ -66,7 +68,9 @@ public struct Unboxer {
 
     /// Follows `keyPath` and reads the value there with `read`, adding the path to any error.
     @inlinable
-    func _unbox<Result>(keyPath: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result) throws(UnboxError) -> Result {
+    func _unbox<Result>(keyPath: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result)
+        throws(UnboxError) -> Result
+    {
         try _checkLive()
         var object = _object
         var value = csimdjson_value()
@@ -102,7 +106,8 @@ public struct Unboxer {
         try _checkLive()
         var object = _object
         do throws(UnboxError) {
-            return try _withUTF8(key) { (v) throws(UnboxError) in try T._unbox(field: v, in: &object, context: _context) }
+            return try _withUTF8(key) { (v) throws(UnboxError) in try T._unbox(field: v, in: &object, context: _context)
+            }
         } catch {
             throw _context._prepending(.key(key), to: error)
         }
@@ -157,7 +162,10 @@ public struct Unboxer {
                 csimdjson_object_find_field_or_null(&object, $0.baseAddress, $0.count, &value, &isNull)
             }
             if code == CSIMDJSON_NO_SUCH_FIELD {
-                guard try _withUTF8(key, { (v) throws(UnboxError) in try _context._findEscapedField(v, in: &object, into: &value) }) else {
+                guard
+                    try _withUTF8(
+                        key, { (v) throws(UnboxError) in try _context._findEscapedField(v, in: &object, into: &value) })
+                else {
                     return nil
                 }
                 isNull = try _context._isNull(&value)
@@ -185,7 +193,7 @@ public struct Unboxer {
         let trace: _KeyPathTrace
         do throws(UnboxError) {
             trace = try _context._follow(keyPath, from: &object, into: &value)
-        } catch where error._meansAbsent {
+        } catch  where error._meansAbsent {
             return nil
         }
         do throws(UnboxError) {
@@ -238,7 +246,9 @@ public struct Unboxer {
     /// let scores: [String: Int] = try unboxer.unbox(key: "scores", allowInvalidElements: true)
     /// ```
     @inlinable
-    public func unbox<K: UnboxableKey, T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws(UnboxError) -> [K: T] {
+    public func unbox<K: UnboxableKey, T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws(UnboxError)
+        -> [K: T]
+    {
         try _unbox(key: key) { (v) throws(UnboxError) in
             try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
         }
@@ -246,7 +256,8 @@ public struct Unboxer {
 
     /// Decodes a dictionary at a key path, dropping the entries whose values fail to decode.
     @inlinable
-    public func unbox<K: UnboxableKey, T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws(UnboxError)
+    public func unbox<K: UnboxableKey, T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool)
+        throws(UnboxError)
         -> [K: T]
     {
         try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in
@@ -269,7 +280,9 @@ public struct Unboxer {
     /// Decodes an `UnboxableWithContext` model at a key path, passing `context` to it.
     @inlinable
     public func unbox<T: UnboxableWithContext>(keyPath: String, context: T.UnboxContext) throws(UnboxError) -> T {
-        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in try T._unbox(from: &v, context: _context, with: context) }
+        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in
+            try T._unbox(from: &v, context: _context, with: context)
+        }
     }
 
     /// Decodes an array of `UnboxableWithContext` models, passing `context` to each.
@@ -328,7 +341,8 @@ public struct Unboxer {
     /// let dates: [Date] = try unboxer.unbox(key: "dates", formatter: formatter)
     /// ```
     @inlinable
-    public func unbox<F: UnboxFormatter>(key: String, formatter: F, allowInvalidElements: Bool = false) throws(UnboxError)
+    public func unbox<F: UnboxFormatter>(key: String, formatter: F, allowInvalidElements: Bool = false)
+        throws(UnboxError)
         -> [F.UnboxFormattedType]
     {
         try _unbox(key: key) { (value) throws(UnboxError) in
@@ -340,7 +354,8 @@ public struct Unboxer {
 
     /// Decodes an array of raw values at a key path and formats each with `formatter`.
     @inlinable
-    public func unbox<F: UnboxFormatter>(keyPath: String, formatter: F, allowInvalidElements: Bool = false) throws(UnboxError)
+    public func unbox<F: UnboxFormatter>(keyPath: String, formatter: F, allowInvalidElements: Bool = false)
+        throws(UnboxError)
         -> [F.UnboxFormattedType]
     {
         try _unbox(keyPath: keyPath) { (value) throws(UnboxError) in
@@ -356,6 +371,8 @@ public struct Unboxer {
     public func unboxIfPresent<F: UnboxFormatter>(key: String, formatter: F) throws(UnboxError)
         -> F.UnboxFormattedType?
     {
-        try _unboxIfPresent(key: key) { (value) throws(UnboxError) in try formatter._format(from: &value, context: _context) }
+        try _unboxIfPresent(key: key) { (value) throws(UnboxError) in
+            try formatter._format(from: &value, context: _context)
+        }
     }
 }

@@ -20,7 +20,8 @@ struct CodableDifferentialTests {
         .init(Int8.self, "128"), .init(Int8.self, "-128"), .init(Int8.self, "1e2"), .init(UInt.self, "-1"),
         .init(UInt.self, "-0"), .init(UInt64.self, "18446744073709551615"),
         .init(UInt64.self, "18446744073709551616"), .init(UInt64.self, "18446744073709551615.0"),
-        .init(UInt8.self, "255"), .init(UInt8.self, "256"), .init(Int16.self, "-32769"), .init(UInt32.self, "4294967295"),
+        .init(UInt8.self, "255"), .init(UInt8.self, "256"), .init(Int16.self, "-32769"),
+        .init(UInt32.self, "4294967295"),
         .init(Int128.self, "170141183460469231731687303715884105727"),
         .init(Int128.self, "-170141183460469231731687303715884105728"),
         .init(Int128.self, "170141183460469231731687303715884105728"), .init(Int128.self, "1e3"),
@@ -37,10 +38,12 @@ struct CodableDifferentialTests {
         .init(Float.self, "0.0e-999"), .init(Float.self, "16777217"), .init(Float.self, "1.00000005960464477539"),
         .init(Bool.self, "true"), .init(Bool.self, "false"), .init(Bool.self, "1"), .init(Bool.self, "null"),
         .init(String.self, "\"héllo\""), .init(String.self, #""\u00e9\n\"""#), .init(String.self, "1"),
-        .init(String.self, "null"), .init(String.self, #""\ud83d\ude00""#), .init(Decimal.self, "3.14159265358979323846264338327950288419"),
+        .init(String.self, "null"), .init(String.self, #""\ud83d\ude00""#),
+        .init(Decimal.self, "3.14159265358979323846264338327950288419"),
         .init(Decimal.self, "1e-5"), .init(Decimal.self, "-0"), .init(Decimal.self, "123.456e-2"),
         .init(Decimal.self, "\"1\""), .init(Decimal.self, "null"), .init(Decimal.self, "1e200"),
-        .init(URL.self, "\"https://example.com/a?b=c\""), .init(URL.self, "\"https://a.b/c d\""), .init(URL.self, "\"\""),
+        .init(URL.self, "\"https://example.com/a?b=c\""), .init(URL.self, "\"https://a.b/c d\""),
+        .init(URL.self, "\"\""),
         .init(URL.self, "1"), .init(URL.self, "null"), .init(Int?.self, "null"), .init(Int?.self, "3"),
         .init(Int??.self, "null"),
     ]
@@ -54,9 +57,12 @@ struct CodableDifferentialTests {
         .init(F.Pair.self, #"{"a":1.5,"b":"x"}"#), .init(F.Pair.self, #"{"a":300000000000000000000,"b":"x"}"#),
         .init(F.NamedKeys.self, F.namedKeys(pair: #"{"a":1,"b":"x"}"#)),
         .init(F.NamedKeys.self, F.namedKeys(pair: #"{"a":"1","b":"x"}"#)),
-        .init(F.NamedKeys.self, F.namedKeys(pair: #"{"b":"x"}"#)), .init(F.NamedKeys.self, F.namedKeys(list: "[1,null]")),
-        .init(F.NamedKeys.self, F.namedKeys(count: "true")), .init(F.NamedKeys.self, F.namedKeys(inner: #"{"inner":"1"}"#)),
-        .init(F.NamedKeys.self, F.namedKeys(inner: "[]")), .init(F.NamedKeys.self, F.namedKeys(siblings: #"{"s":{"a":1}}"#)),
+        .init(F.NamedKeys.self, F.namedKeys(pair: #"{"b":"x"}"#)),
+        .init(F.NamedKeys.self, F.namedKeys(list: "[1,null]")),
+        .init(F.NamedKeys.self, F.namedKeys(count: "true")),
+        .init(F.NamedKeys.self, F.namedKeys(inner: #"{"inner":"1"}"#)),
+        .init(F.NamedKeys.self, F.namedKeys(inner: "[]")),
+        .init(F.NamedKeys.self, F.namedKeys(siblings: #"{"s":{"a":1}}"#)),
         .init(F.NamedKeys.self, F.namedKeys(siblings: #"{"s":{"a":1,"b":"x"},"t":{"a":true,"b":"y"}}"#)),
         .init(F.Wrapper.self, #"{"items":[{"a":1,"b":"x"},{"a":2,"b":"y"}]}"#),
         .init(F.Wrapper.self, #"{"items":[{"a":1,"b":"x"},{"a":"2","b":"y"}]}"#),
@@ -68,11 +74,17 @@ struct CodableDifferentialTests {
         .init(F.Optionals.self, #"{"a":"x"}"#), .init(F.Optionals.self, #"{"c":[1,null]}"#),
         .init(F.Optionals.self, #"{"d":{"a":1}}"#), .init(F.NestedOptional.self, #"{"a":null}"#),
         .init(F.NestedOptional.self, "{}"), .init(F.NestedOptional.self, #"{"a":3}"#),
-        .init(F.Numbers.self, #"{"i8":-1,"i16":300,"i32":70000,"i64":-5,"u":7,"u8":255,"u16":65535,"u32":1,"u64":2,"f":0.5,"d":2.5,"i":1e3}"#),
-        .init(F.Numbers.self, #"{"u8":256}"#), .init(F.Numbers.self, #"{"f":1e39}"#), .init(F.Numbers.self, #"{"d":1e-400}"#),
-        .init(F.Numbers.self, #"{"d":0}"#), .init(F.Numbers.self, #"{"d":0.0,"f":0}"#), .init(F.Numbers.self, #"{"i":1.5}"#),
+        .init(
+            F.Numbers.self,
+            #"{"i8":-1,"i16":300,"i32":70000,"i64":-5,"u":7,"u8":255,"u16":65535,"u32":1,"u64":2,"f":0.5,"d":2.5,"i":1e3}"#
+        ),
+        .init(F.Numbers.self, #"{"u8":256}"#), .init(F.Numbers.self, #"{"f":1e39}"#),
+        .init(F.Numbers.self, #"{"d":1e-400}"#),
+        .init(F.Numbers.self, #"{"d":0}"#), .init(F.Numbers.self, #"{"d":0.0,"f":0}"#),
+        .init(F.Numbers.self, #"{"i":1.5}"#),
         .init(F.Numbers.self, #"{"u":-3}"#), .init(F.Numbers.self, #"{"i64":true}"#),
-        .init(F.Big.self, #"{"i":-170141183460469231731687303715884105728,"u":340282366920938463463374607431768211455}"#),
+        .init(
+            F.Big.self, #"{"i":-170141183460469231731687303715884105728,"u":340282366920938463463374607431768211455}"#),
         .init(F.Big.self, #"{"u":-1}"#), .init(F.Flags.self, #"{"on":true,"name":"n","ratio":0.25,"count":3}"#),
         .init(F.Flags.self, #"{"on":1,"name":"n","ratio":0.25,"count":3}"#),
         .init(F.Flags.self, #"{"on":true,"name":"n","ratio":"x","count":3}"#),
@@ -87,15 +99,18 @@ struct CodableDifferentialTests {
         .init(F.Two.self, "[1,2]"), .init(F.Two.self, "[1,2,3]"), .init(F.Two.self, "[1]"), .init(F.Two.self, "{}"),
         .init(F.Two.self, "[1,null]"), .init(F.Mixed.self, #"[[1],{"y":2}]"#), .init(F.Mixed.self, #"[[],{"y":2}]"#),
         .init(F.Mixed.self, "[[1]]"), .init(F.Mixed.self, #"[[1],{"z":2}]"#), .init(F.Mixed.self, "[[1],null]"),
-        .init(F.Mixed.self, "[{},{}]"), .init(F.Derived.self, #"{"id":1,"name":"n","parent":{"a":1,"b":"p"},"super":{"id":9}}"#),
+        .init(F.Mixed.self, "[{},{}]"),
+        .init(F.Derived.self, #"{"id":1,"name":"n","parent":{"a":1,"b":"p"},"super":{"id":9}}"#),
         .init(F.Derived.self, #"{"name":"n","parent":{"a":1,"b":"p"},"super":{"id":9}}"#),
-        .init(F.Derived.self, #"{"name":"n","super":{"id":9}}"#), .init(F.Derived.self, #"{"name":"n","parent":{"a":1,"b":"p"}}"#),
+        .init(F.Derived.self, #"{"name":"n","super":{"id":9}}"#),
+        .init(F.Derived.self, #"{"name":"n","parent":{"a":1,"b":"p"}}"#),
         .init(F.Shape.self, #"{"circle":{"radius":2}}"#), .init(F.Shape.self, #"{"square":{"_0":3}}"#),
         .init(F.Shape.self, #"{"empty":{}}"#), .init(F.Shape.self, #"{"triangle":{}}"#),
         .init(F.Shape.self, #"{"circle":{"radius":2},"empty":{}}"#), .init(F.Shape.self, #"{"circle":{}}"#),
         .init(F.Kinds.self, #"{"kinds":["a","b"]}"#), .init(F.Kinds.self, #"{"kinds":["a","c"]}"#),
         .init(F.Kinds.self, #"{"kinds":["a",1]}"#), .init([F.Flexible].self, #"[1,"x",{"a":1,"b":"y"},[1,2]]"#),
-        .init([F.Flexible].self, #"[{"a":1}]"#), .init(F.Lossy<F.Pair>.self, #"[{"a":1,"b":"x"},{"a":"bad"},{"a":2,"b":"y"}]"#),
+        .init([F.Flexible].self, #"[{"a":1}]"#),
+        .init(F.Lossy<F.Pair>.self, #"[{"a":1,"b":"x"},{"a":"bad"},{"a":2,"b":"y"}]"#),
         .init(F.Lossy<Int>.self, #"[1,"x",2,null,3]"#), .init(F.Counted.self, "[1,2,3]"), .init(F.Counted.self, "[]"),
         .init(F.Reversed.self, #"{"a":1,"b":2,"c":3}"#), .init(F.Reversed.self, #"{"a":1,"b":2}"#),
         .init(F.IntKeyed.self, #"{"map":{"1":"x","2":"y"}}"#), .init(F.IntKeyed.self, #"{"map":{"x":"y"}}"#),
@@ -103,7 +118,8 @@ struct CodableDifferentialTests {
         .init([String: Int].self, #"{"b":1,"a":2,"c":"x"}"#), .init([String: [Int]].self, #"{"a":[1],"b":[]}"#),
         // Dictionaries are read in one pass: errors, escaped keys, nesting and duplicates there.
         .init([String: Int].self, "[]"), .init([String: Int].self, #""x""#), .init([String: Int].self, "{}"),
-        .init([String: Int].self, #"{"a"b":1,"é":2}"#), .init([String: [String: Int]].self, #"{"a":{"b":1,"b":2},"c":{}}"#),
+        .init([String: Int].self, #"{"a"b":1,"é":2}"#),
+        .init([String: [String: Int]].self, #"{"a":{"b":1,"b":2},"c":{}}"#),
         .init([String: [String: Int]].self, #"{"a":{"b":1},"c":{"d":"x"}}"#),
         .init([String: Int?].self, #"{"a":null,"b":1,"a":2}"#), .init([String: Int].self, #"{"a":1,"b":2"#),
         // Past the first block of gathered entries: duplicates there, and an error after it.
@@ -126,7 +142,8 @@ struct CodableDifferentialTests {
         .init([Int].self, "[1,2,3]"), .init([Int].self, "[1,null]"), .init([Int].self, #"[1,"2"]"#),
         .init([Int].self, "[1,2.5]"), .init([Int?].self, "[1,null]"), .init([Double].self, "[1,2.5,-0.0,1e-400]"),
         .init([Double].self, "[1,null]"), .init([Double].self, #"[1,"x"]"#), .init([Double].self, "null"),
-        .init([Double].self, "{}"), .init([[Double]].self, "[[1,2],[3,4.5]]"), .init([[Double]].self, "[[1,2],[3,null]]"),
+        .init([Double].self, "{}"), .init([[Double]].self, "[[1,2],[3,4.5]]"),
+        .init([[Double]].self, "[[1,2],[3,null]]"),
         .init([String].self, #"["a","b"]"#), .init([String].self, #"["a",1]"#), .init([Bool].self, "[true,false]"),
         .init([Bool].self, "[true,0]"), .init([Float].self, "[0.5,1e39]"), .init([Int64].self, "[1,-2]"),
         .init([[Int]].self, "[[1],[2,3],[]]"), .init([F.Pair].self, "[]"),
@@ -142,8 +159,10 @@ struct CodableDifferentialTests {
     ]
 
     static let strategies: [DifferentialCase] = [
-        .init(F.SnakeModel.self, #"{"foo_bar":1}"#, .snakeCase), .init(F.SnakeModel.self, #"{"_foo_bar_":1}"#, .snakeCase),
-        .init(F.SnakeModel.self, #"{"foo__bar":1}"#, .snakeCase), .init(F.SnakeModel.self, #"{"FOO_BAR":1}"#, .snakeCase),
+        .init(F.SnakeModel.self, #"{"foo_bar":1}"#, .snakeCase),
+        .init(F.SnakeModel.self, #"{"_foo_bar_":1}"#, .snakeCase),
+        .init(F.SnakeModel.self, #"{"foo__bar":1}"#, .snakeCase),
+        .init(F.SnakeModel.self, #"{"FOO_BAR":1}"#, .snakeCase),
         .init(F.SnakeModel.self, #"{"foo_bar":1,"a_u_r_l":2}"#, .snakeCase),
         .init(F.SnakeModel.self, #"{"foo_bar":1,"a_url":2}"#, .snakeCase),
         .init(F.SnakeModel.self, #"{"foo_bar":1,"fooBar":2}"#, .snakeCase),
@@ -184,7 +203,8 @@ struct CodableDifferentialTests {
         .init(Data.self, "[1,256]", CodableOptions(data: .deferredToData)),
         .init(
             Data.self, "\"abc\"",
-            CodableOptions(data: .custom { decoder in Data(try decoder.singleValueContainer().decode(String.self).utf8) })),
+            CodableOptions(
+                data: .custom { decoder in Data(try decoder.singleValueContainer().decode(String.self).utf8) })),
         .init(Double.self, "\"inf\"", .nonConforming), .init(Double.self, "\"-inf\"", .nonConforming),
         .init(Float.self, "\"-inf\"", .nonConforming), .init(Double.self, "\"+inf\"", .nonConforming),
         .init(Int.self, "\"inf\"", .nonConforming), .init(Double.self, "\"inf\""),
@@ -202,14 +222,17 @@ struct CodableDifferentialTests {
         // Escapes in values first (an escaped quote, a trailing backslash), then the escaped key.
         .init(F.Flags.self, #"{"on":true,"name":"a\\\"b\\\\","ratio":0.5,"\u0063ount"  :3}"#),
         .init(F.Flags.self, #"{"on":true,"name":"\\","ratio":0.5,"count":3,"\u0063ount":4}"#),
-        .init(F.Numbers.self, #"{"i\u0038":-1,"\u006916":300,"u\u0038":255,"\u0075":7,"\u0066":0.5,"\u0064":0,"\u0069":1e3}"#),
+        .init(
+            F.Numbers.self,
+            #"{"i\u0038":-1,"\u006916":300,"u\u0038":255,"\u0075":7,"\u0066":0.5,"\u0064":0,"\u0069":1e3}"#),
         .init(F.Numbers.self, #"{"\u0075\u0038":256}"#), .init(F.Numbers.self, #"{"\u0069\u0036\u0034":null,"d":1}"#),
         .init(F.Big.self, #"{"\u0069":-170141183460469231731687303715884105728,"u":1}"#),
         .init(F.Optionals.self, #"{"\u0061":1,"\u0062":"x","\u0063":[1,2],"\u0064":{"\u0061":1,"b":"y"}}"#),
         .init(F.Optionals.self, #"{"\u0061":null,"\u0062":null,"\u0063":null,"\u0064":null}"#),
         .init(F.Optionals.self, #"{"a":1,"\u0062":2}"#), .init(F.NestedOptional.self, #"{"\u0061":null}"#),
         .init(F.Wrapper.self, #"{"it\u0065ms":[{"a":1,"b":"x"},{"\u0061":2,"b":"y"}]}"#),
-        .init(F.Manual.self, #"{"x":0,"\u0069nner":{"\u0078":5},"l\u0069st":[1],"nothin\u0067":null,"missin\u0067":0}"#),
+        .init(
+            F.Manual.self, #"{"x":0,"\u0069nner":{"\u0078":5},"l\u0069st":[1],"nothin\u0067":null,"missin\u0067":0}"#),
         .init(F.Manual.self, #"{"inner":{"x":5},"list":[],"\u006eothing":1}"#),
         .init(F.Derived.self, #"{"id":1,"n\u0061me":"n","p\u0061rent":{"a":1,"b":"p"},"\u0073uper":{"id":9}}"#),
         .init(F.Specials.self, #"{"\u0075rl":"https://a.b","decim\u0061l":1.25,"d\u0061ta":"AQI="}"#),
@@ -283,15 +306,18 @@ private func entries(_ count: Int, _ value: String, bad: String? = nil) -> Strin
 
 /// An object of `count` string entries with long, non-ASCII values.
 private func manyStrings(_ count: Int) -> String {
-    "{" + (0..<count).map { #""key \#($0)":"välue \#(String(repeating: "ü", count: $0))""# }.joined(separator: ",") + "}"
+    "{" + (0..<count).map { #""key \#($0)":"välue \#(String(repeating: "ü", count: $0))""# }.joined(separator: ",")
+        + "}"
 }
 
 /// An object of `outer` objects of `inner` strings each; the entry at `badAt` (outer, inner) is a
 /// number instead.
 private func nestedEntries(outer: Int, inner: Int, badAt bad: (Int, Int)? = nil) -> String {
-    "{" + (0..<outer).map { o in
-        #""o\#(o)":{"# + (0..<inner).map { i in
-            bad.map { $0 == (o, i) } == true ? #""i\#(i)":\#(i)"# : #""i\#(i)":"v\#(o).\#(i)""#
+    "{"
+        + (0..<outer).map { o in
+            #""o\#(o)":{"#
+                + (0..<inner).map { i in
+                    bad.map { $0 == (o, i) } == true ? #""i\#(i)":\#(i)"# : #""i\#(i)":"v\#(o).\#(i)""#
+                }.joined(separator: ",") + "}"
         }.joined(separator: ",") + "}"
-    }.joined(separator: ",") + "}"
 }

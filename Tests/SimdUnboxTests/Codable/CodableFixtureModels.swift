@@ -48,7 +48,8 @@ enum CodableFixtures {
 
     /// A `NamedKeys` document, each part valid unless given.
     static func namedKeys(
-        pair: String = #"{"a":1,"b":"x"}"#, list: String = "[1,2]", count: String = "3", inner: String = #"{"inner":4}"#,
+        pair: String = #"{"a":1,"b":"x"}"#, list: String = "[1,2]", count: String = "3",
+        inner: String = #"{"inner":4}"#,
         siblings: String = #"{"s":{"a":5,"b":"y"}}"#
     ) -> String {
         #"{"pair":\#(pair),"a key too long to be stored inline":\#(list),"count":\#(count),"nested":\#(inner),"siblings":\#(siblings)}"#
@@ -84,7 +85,11 @@ enum CodableFixtures {
             var container = try decoder.unkeyedContainer()
             values = []
             while !container.isAtEnd {
-                if try container.decodeNil() { values.append(nil) } else { values.append(try container.decode(Int.self)) }
+                if try container.decodeNil() {
+                    values.append(nil)
+                } else {
+                    values.append(try container.decode(Int.self))
+                }
             }
             extra = try container.decodeIfPresent(Int.self)
         }

@@ -72,7 +72,8 @@ struct CodableInteropTests {
             _ = try SimdJSONDecoder().decode(Page.self, from: #"{"title":"T","editors":[]}"#)
         }
         #expect(throws: DecodingError.self) {
-            _ = try JSONDecoder().decode(Page.self, from: Data(#"{"title":"T","author":{"name":"A"},"editors":[]}"#.utf8))
+            _ = try JSONDecoder().decode(
+                Page.self, from: Data(#"{"title":"T","author":{"name":"A"},"editors":[]}"#.utf8))
         }
     }
 }

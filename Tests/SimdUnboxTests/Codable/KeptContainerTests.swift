@@ -97,4 +97,3 @@ struct KeptContainerTests {
         _EscapedKeyedContainers.kept.withLock { Set($0.entries.map { ObjectIdentifier($0.box) }) }
     }
 }
-

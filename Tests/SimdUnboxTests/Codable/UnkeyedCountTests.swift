@@ -46,7 +46,9 @@ private struct Probe: Decodable, Equatable {
         if try items.decodeNil() { return "null" }
         if let number = try? items.decode(Int.self) { return "\(number)" }
         if let text = try? items.decode(String.self) { return text }
-        if var nested = try? items.nestedUnkeyedContainer() { return "array of \(nested.count ?? -1)" + (try nested.decode(Int.self)).description }
+        if var nested = try? items.nestedUnkeyedContainer() {
+            return "array of \(nested.count ?? -1)" + (try nested.decode(Int.self)).description
+        }
         let object = try items.nestedContainer(keyedBy: AnyKey.self)
         return "object of \(object.allKeys.count)"
     }

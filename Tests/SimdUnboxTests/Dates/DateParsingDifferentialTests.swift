@@ -316,7 +316,10 @@ struct DateStringGenerator {
             case "E":
                 let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
                 if chance(75), let weekday = Self.weekday(year: year, month: month, day: day) {
-                    result += count == 4 ? ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][weekday] : names[weekday]
+                    result +=
+                        count == 4
+                        ? ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][weekday]
+                        : names[weekday]
                 } else {
                     result += pick(names + ["mon", "TUE", "Thursday", "Fr", "Sund", "Xyz"])
                 }

@@ -5,7 +5,9 @@ import Testing
 /// The same models decoded from the standard corpora by SimdUnbox and by Foundation's
 /// `JSONDecoder` must be equal, doubles bit for bit.
 @Suite struct CorpusDifferentialTests {
-    static func both<T: Decodable & UnboxCompatible & Equatable>(_: T.Type, _ name: String) throws -> (simd: T, foundation: T) {
+    static func both<T: Decodable & UnboxCompatible & Equatable>(_: T.Type, _ name: String) throws -> (
+        simd: T, foundation: T
+    ) {
         let data = try TestSupport.corpus(name)
         let simd: T = try unbox(data: data)
         let foundation = try JSONDecoder().decode(T.self, from: data)

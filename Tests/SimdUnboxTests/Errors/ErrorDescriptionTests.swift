@@ -33,7 +33,8 @@ import Testing
         let error = try #require(unboxError(Field<[String: Status]>.self, json))
         #expect(error.path == [.key("value"), .key("a.b"), .key("user"), .key("screen_name")])
         let offset = try #require(TestSupport.offset(of: "1}", in: json))
-        #expect(error.description == #"value["a.b"].user.screen_name: expected a string, found a number (byte \#(offset))"#)
+        #expect(
+            error.description == #"value["a.b"].user.screen_name: expected a string, found a number (byte \#(offset))"#)
     }
 
     @Test func missingRootKey() throws {
@@ -112,7 +113,8 @@ import Testing
     @Test func misuseAndCustomDescriptions() {
         let misuse = UnboxError(reason: .misuse("kept an Unboxer"))
         #expect(misuse.description == "misuse: kept an Unboxer")
-        let custom = UnboxError(reason: .custom("nope"), path: [.key("a"), .index(2), .index(0), .key("b")], byteOffset: 7)
+        let custom = UnboxError(
+            reason: .custom("nope"), path: [.key("a"), .index(2), .index(0), .key("b")], byteOffset: 7)
         #expect(custom.description == "a[2][0].b: nope (byte 7)")
         let root = UnboxError(reason: .missingKey, path: [.index(0)])
         #expect(root.description == "[0]: key not found")

@@ -59,7 +59,8 @@ import Testing
         } catch let error as UnboxError {
             let offset = try #require(json.utf8.firstIndex(of: UInt8(ascii: "7")))
             let byte = json.utf8.distance(from: json.utf8.startIndex, to: offset)
-            #expect(error.description == "statuses[1].user.screen_name: expected a string, found a number (byte \(byte))")
+            #expect(
+                error.description == "statuses[1].user.screen_name: expected a string, found a number (byte \(byte))")
         }
     }
 
@@ -119,7 +120,9 @@ import Testing
         }
         let skipped = Mutex<[UnboxError]>([])
         var shown: [Int] = []
-        for try await item in UnboxStream<Event, _>(chunks: httpBody, onError: .skip { error in skipped.withLock { $0.append(error) } }) {
+        for try await item in UnboxStream<Event, _>(
+            chunks: httpBody, onError: .skip { error in skipped.withLock { $0.append(error) } })
+        {
             shown.append(item.id)
         }
         #expect(shown == [5, 6])
@@ -148,7 +151,9 @@ import Testing
         while let event = try reader.next() { handled.append(event.eventId) }
         #expect(handled == [1, 2])
         var stored: [Int] = []
-        for try await order in decoder.stream(of: LoggedEvent.self, contentsOf: exportURL) { stored.append(order.eventId) }
+        for try await order in decoder.stream(of: LoggedEvent.self, contentsOf: exportURL) {
+            stored.append(order.eventId)
+        }
         #expect(stored == [3, 4])
         var names: Set<String> = []
         try decoder.decodeEach(Person.self, from: data, atKeyPath: "data.users") { names.insert($0.name) }

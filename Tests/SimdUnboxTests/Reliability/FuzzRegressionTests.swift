@@ -76,7 +76,9 @@ import Testing
         let inMemory = try #require(await collect { try reader.next() })
         #expect(inMemory.error != nil, "in memory")
         for size in 1...bytes.count {
-            let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+            let chunks = stride(from: 0, to: bytes.count, by: size).map {
+                Array(bytes[$0..<min($0 + size, bytes.count)])
+            }
             let chunked = await collectAsync(UnboxStream<JSONValue, ChunkSequence>(chunks: ChunkSequence(chunks)))
             #expect(chunked == inMemory, "chunks of \(size)")
         }

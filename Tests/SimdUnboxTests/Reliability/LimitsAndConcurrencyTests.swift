@@ -4,9 +4,9 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Limits (size, depth, huge values) and concurrent use. The suite runs under ThreadSanitizer and
@@ -32,7 +32,8 @@ import Darwin
                 #expect(error.reason.kind == "malformedJSON", "\(error)", sourceLocation: sourceLocation)
                 #expect("\(error)".contains(limit), "\(error)", sourceLocation: sourceLocation)
             } catch let DecodingError.dataCorrupted(context) {
-                #expect("\(context.underlyingError.map { "\($0)" } ?? "")".contains(limit), sourceLocation: sourceLocation)
+                #expect(
+                    "\(context.underlyingError.map { "\($0)" } ?? "")".contains(limit), sourceLocation: sourceLocation)
             } catch {
                 Issue.record("threw \(type(of: error)): \(error)", sourceLocation: sourceLocation)
             }
@@ -78,7 +79,9 @@ import Darwin
         let depth = 40
         let json = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         #expect(try unbox(string: json, maximumDepth: depth) as JSONValue != .null)
-        let error = try #require(throws: UnboxError.self) { try unbox(string: json, maximumDepth: depth - 1) as JSONValue }
+        let error = try #require(throws: UnboxError.self) {
+            try unbox(string: json, maximumDepth: depth - 1) as JSONValue
+        }
         #expect(error.reason == .depthLimitExceeded(limit: depth - 1))
         #expect(throws: UnboxError.self) { try unbox(data: Data(json.utf8), maximumDepth: 1) as JSONValue }
         #expect(throws: UnboxError.self) { try unbox(bytes: Array(json.utf8), maximumDepth: 1) as JSONValue }

@@ -89,7 +89,8 @@ import Testing
         // Well-formed streams too, long enough for many blocks.
         streams.append(Array(StreamFixtures.array(count: 60).utf8))
         streams.append(Array(StreamFixtures.jsonLines(count: 60).utf8))
-        streams.append(Array(("[" + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "]").utf8))
+        streams.append(
+            Array(("[" + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "]").utf8))
         return streams
     }
 

@@ -59,7 +59,8 @@ private struct ContainerKeeper: Decodable {
             try drain(decoder.reader(of: CodableStreamRecord.self, from: lines, format: .concatenated))
                 == expected)
         let nested = "{\"data\": {\"items\": \(array)}}"
-        #expect(try drain(decoder.reader(of: CodableStreamRecord.self, from: nested, atKeyPath: "data.items")) == expected)
+        #expect(
+            try drain(decoder.reader(of: CodableStreamRecord.self, from: nested, atKeyPath: "data.items")) == expected)
 
         var each: [CodableStreamRecord] = []
         try decoder.decodeEach(CodableStreamRecord.self, from: Data(lines.utf8), format: .jsonLines) { each.append($0) }
@@ -107,7 +108,9 @@ private struct ContainerKeeper: Decodable {
             #expect(models == expected, "cut at \(pieces[0].count)")
         }
         var models: [CodableStreamRecord] = []
-        for try await model in decoder.stream(of: CodableStreamRecord.self, bytes: ByteSequence(bytes: bytes), format: format) {
+        for try await model in decoder.stream(
+            of: CodableStreamRecord.self, bytes: ByteSequence(bytes: bytes), format: format)
+        {
             models.append(model)
         }
         #expect(models == expected)
@@ -170,8 +173,10 @@ private struct ContainerKeeper: Decodable {
             return
         }
         // The offset counts from the start of the stream and lies inside the fourth line.
-        let lineStarts = text.utf8.indices.filter { $0 == text.utf8.startIndex || text.utf8[text.utf8.index(before: $0)] == 10 }
-            .map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+        let lineStarts = text.utf8.indices.filter {
+            $0 == text.utf8.startIndex || text.utf8[text.utf8.index(before: $0)] == 10
+        }
+        .map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
         let offset = try #require(errors[2].byteOffset)
         #expect(offset >= lineStarts[3] && offset < lineStarts[4])
     }
@@ -180,7 +185,8 @@ private struct ContainerKeeper: Decodable {
     @Test func aContainerKeptFromTheElementBeforeThrows() throws {
         ContainerKeeper.kept = nil
         defer { ContainerKeeper.kept = nil }
-        var reader = SimdJSONDecoder().reader(of: ContainerKeeper.self, from: "{\"id\": 1}\n{\"id\": 2}\n", format: .jsonLines)
+        var reader = SimdJSONDecoder().reader(
+            of: ContainerKeeper.self, from: "{\"id\": 1}\n{\"id\": 2}\n", format: .jsonLines)
         #expect(try reader.next()?.id == 1)
         let error = try #require(throws: UnboxError.self) { _ = try reader.next() }
         #expect(error.path.first == .index(1))

@@ -31,7 +31,8 @@ enum StreamFixtures {
         let space = ["", " ", "\n  ", "\t"][spacing % 4]
         let name = names[id % names.count]
         let score = id % 3 == 0 ? "\(space),\(space)\"score\":\(Double(id) * 1.5)" : ""
-        return "{\(space)\"id\":\(space)\(id),\"name\":\"\(name)\",\(space)\"tags\":[\(space)\"t\(id)\",\"[x]\"\(space)]\(score)\(space)}"
+        return
+            "{\(space)\"id\":\(space)\(id),\"name\":\"\(name)\",\(space)\"tags\":[\(space)\"t\(id)\",\"[x]\"\(space)]\(score)\(space)}"
     }
 
     /// A root array of `count` records with varied whitespace.
@@ -77,7 +78,8 @@ enum StreamFixtures {
         _: T.Type, pieces: [[UInt8]], format: UnboxStreamFormat, skip: Bool = false
     ) async -> (models: [T], errors: [String]) {
         let reported = Mutex<[String]>([])
-        let policy: UnboxStreamErrorPolicy = skip ? .skip { error in reported.withLock { $0.append("\(error)") } } : .stop
+        let policy: UnboxStreamErrorPolicy =
+            skip ? .skip { error in reported.withLock { $0.append("\(error)") } } : .stop
         var models: [T] = []
         var errors: [String] = []
         do {
@@ -97,7 +99,8 @@ enum StreamFixtures {
         _: T.Type, _ text: String, format: UnboxStreamFormat, keyPath: String? = nil, skip: Bool = false
     ) -> (models: [T], errors: [String]) {
         let reported = Mutex<[String]>([])
-        let policy: UnboxStreamErrorPolicy = skip ? .skip { error in reported.withLock { $0.append("\(error)") } } : .stop
+        let policy: UnboxStreamErrorPolicy =
+            skip ? .skip { error in reported.withLock { $0.append("\(error)") } } : .stop
         var models: [T] = []
         var errors: [String] = []
         var reader = UnboxStreamReader<T>(string: text, format: format, atKeyPath: keyPath, onError: policy)

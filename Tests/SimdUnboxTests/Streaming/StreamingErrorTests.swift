@@ -65,7 +65,8 @@ import Testing
     }
 
     @Test func skipPolicyReportsAndGoesOn() throws {
-        let text = "[\(Self.good1), {\"id\":2,\"name\":tru,\"tags\":[]}, {\"id\":true,\"name\":\"b\",\"tags\":[]}, \(Self.good3)]"
+        let text =
+            "[\(Self.good1), {\"id\":2,\"name\":tru,\"tags\":[]}, {\"id\":true,\"name\":\"b\",\"tags\":[]}, \(Self.good3)]"
         let reported = Mutex<[UnboxError]>([])
         var reader = UnboxStreamReader<StreamRecord>(
             string: text, onError: .skip { error in reported.withLock { $0.append(error) } })

@@ -72,12 +72,18 @@ import Testing
     /// Streams with errors: the errors (with their indices and stream offsets) and the models
     /// decoded before or around them must not depend on where the stream is cut.
     @Test(arguments: [
-        (#"[{"id":1,"name":"a","tags":[]}, {"id":2,"name":tru,"tags":[]}, {"id":3,"name":"c","tags":[]}]"#, UnboxStreamFormat.array),
+        (
+            #"[{"id":1,"name":"a","tags":[]}, {"id":2,"name":tru,"tags":[]}, {"id":3,"name":"c","tags":[]}]"#,
+            UnboxStreamFormat.array
+        ),
         (#"[{"id":1,"name":"a","tags":[]}, {"id":2,"tags":[]}, {"id":3,"name":"c","tags":[]}]"#, .array),
         (#"[{"id":1,"name":"a","tags":[]}, {"id":2,"name":"b","tags":[]} x, {"id":3,"name":"c","tags":[]}]"#, .array),
         (#"[{"id":1,"name":"a","tags":[]}, {"id":2,"name":"b""#, .array),
         (#"[{"id":1,"name":"a","tags":[]}] {"#, .array),
-        ("{\"id\":1,\"name\":\"a\",\"tags\":[]}\n{\"id\":2,\"name\":[1,}\n{\"id\":3,\"name\":\"c\",\"tags\":[]}\n", .jsonLines),
+        (
+            "{\"id\":1,\"name\":\"a\",\"tags\":[]}\n{\"id\":2,\"name\":[1,}\n{\"id\":3,\"name\":\"c\",\"tags\":[]}\n",
+            .jsonLines
+        ),
         ("{\"id\":1,\"name\":\"a\",\"tags\":[]}\n{\"id\":2,\"name\":\"b\",\"tags\":[", .jsonLines),
     ])
     func errorsDoNotDependOnSplits(text: String, format: UnboxStreamFormat) async throws {

@@ -20,7 +20,8 @@ enum TestSupport {
         let pattern = Array(needle.utf8)
         guard !pattern.isEmpty, haystack.count >= pattern.count else { return nil }
         var seen = 0
-        for start in 0...(haystack.count - pattern.count) where haystack[start..<start + pattern.count].elementsEqual(pattern) {
+        for start in 0...(haystack.count - pattern.count)
+        where haystack[start..<start + pattern.count].elementsEqual(pattern) {
             seen += 1
             if seen == occurrence { return start }
         }

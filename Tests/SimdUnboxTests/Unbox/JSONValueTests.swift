@@ -39,8 +39,13 @@ import Testing
     @Test func freeFormFieldsOfEveryKind() throws {
         let json = #"{"a": null, "b": true, "c": -1.5e-3, "d": "s", "e": [], "f": {}}"#
         let all: [String: JSONValue] = try unbox(string: json)
-        #expect(all == ["a": .null, "b": .bool(true), "c": .number(try #require(JSONNumber("-1.5e-3"))), "d": "s", "e": [], "f": [:]])
-        #expect(all.mapValues(\.type) == ["a": .null, "b": .bool, "c": .number, "d": .string, "e": .array, "f": .object])
+        #expect(
+            all == [
+                "a": .null, "b": .bool(true), "c": .number(try #require(JSONNumber("-1.5e-3"))), "d": "s", "e": [],
+                "f": [:],
+            ])
+        #expect(
+            all.mapValues(\.type) == ["a": .null, "b": .bool, "c": .number, "d": .string, "e": .array, "f": .object])
         let optional: OptionalPayload = try unbox(string: #"{"payload": null}"#)
         #expect(optional.payload == nil)
         let present: OptionalPayload = try unbox(string: #"{"payload": [null]}"#)
@@ -83,7 +88,8 @@ import Testing
         #expect(JSONValue.string("1") != JSONValue.number(JSONNumber(1)))
         #expect(JSONValue.array([]) != JSONValue.object([:]))
         #expect(Set<JSONValue>([1, 1, "1", nil, nil]).count == 3)
-        let parsed = try JSONValue(string: #"{"n": null, "b": true, "i": 42, "d": 2.5, "s": "x", "a": [1, "two"], "o": {"k": false}}"#)
+        let parsed = try JSONValue(
+            string: #"{"n": null, "b": true, "i": 42, "d": 2.5, "s": "x", "a": [1, "two"], "o": {"k": false}}"#)
         #expect(parsed == value)
     }
 

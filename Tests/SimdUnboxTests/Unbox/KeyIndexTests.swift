@@ -115,8 +115,10 @@ import Testing
         ("inner.list.-1", [UnboxPathComponent.key("inner"), .key("list"), .key("-1")]),
         ("inner.list.99999999999999999999", [.key("inner"), .key("list"), .key("99999999999999999999")]),
         ("inner.list.5", [.key("inner"), .key("list"), .index(5)]),
-        ("inner.deep" + String(repeating: ".x", count: 40) + ".y",
-         [.key("inner"), .key("deep")] + Array(repeating: .key("x"), count: 40) + [.key("y")]),
+        (
+            "inner.deep" + String(repeating: ".x", count: 40) + ".y",
+            [.key("inner"), .key("deep")] + Array(repeating: .key("x"), count: 40) + [.key("y")]
+        ),
     ])
     func keyPathErrorsNameThePath(path: String, expected: [UnboxPathComponent]) throws {
         let deep = String(repeating: #"{"x":"#, count: 40) + "{}" + String(repeating: "}", count: 40)

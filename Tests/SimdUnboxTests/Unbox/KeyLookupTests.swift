@@ -78,8 +78,11 @@ import Testing
             var keyLength = 0
             var value = csimdjson_value()
             try #require(
-                csimdjson_object_iterator_next(parser, &iterator, &hasField, &key, &keyLength, &value) == CSIMDJSON_SUCCESS)
-            #expect(hasField && String(decoding: UnsafeBufferPointer(start: key, count: keyLength), as: UTF8.self) == expected)
+                csimdjson_object_iterator_next(parser, &iterator, &hasField, &key, &keyLength, &value)
+                    == CSIMDJSON_SUCCESS)
+            #expect(
+                hasField
+                    && String(decoding: UnsafeBufferPointer(start: key, count: keyLength), as: UTF8.self) == expected)
         }
         #expect(find("d", in: &object) == 4)
         #expect(find("zz", in: &object) == nil)
@@ -152,7 +155,9 @@ import Testing
         let code = csimdjson_object_find_field(&object, bytes, bytes.count, &value)
         if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
         var number: Int64 = 0
-        guard code == CSIMDJSON_SUCCESS, csimdjson_value_get_int64(&value, &number) == CSIMDJSON_SUCCESS else { return -1 }
+        guard code == CSIMDJSON_SUCCESS, csimdjson_value_get_int64(&value, &number) == CSIMDJSON_SUCCESS else {
+            return -1
+        }
         return number
     }
 

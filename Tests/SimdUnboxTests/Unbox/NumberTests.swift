@@ -33,7 +33,8 @@ import Testing
             default: error = unboxError([T].self, json, sourceLocation: sourceLocation)
             }
             guard let error else { continue }
-            #expect(error.reason.kind == "numberOutOfRange", "\(T.self) \(json): \(error)", sourceLocation: sourceLocation)
+            #expect(
+                error.reason.kind == "numberOutOfRange", "\(T.self) \(json): \(error)", sourceLocation: sourceLocation)
             let expectedPath: [UnboxPathComponent] =
                 switch index {
                 case 0, 3: [.key("value")]
@@ -50,7 +51,9 @@ import Testing
     ) throws {
         for expected in [T.max, T.min, 0, 1, T.max - 1, T.min + 1] {
             let decoded = try decodeEverywhere(T.self, String(expected))
-            #expect(decoded.allSatisfy { $0 == expected }, "\(T.self) \(expected): \(decoded)", sourceLocation: sourceLocation)
+            #expect(
+                decoded.allSatisfy { $0 == expected }, "\(T.self) \(expected): \(decoded)",
+                sourceLocation: sourceLocation)
         }
         expectOutOfRange(T.self, aboveMaximum, sourceLocation: sourceLocation)
         expectOutOfRange(T.self, belowMinimum, sourceLocation: sourceLocation)
@@ -193,7 +196,10 @@ import Testing
         let quoted = try unboxField(Double.self, "\"\(text)\"")
         #expect(quoted.bitPattern == expected.bitPattern, "\"\(text)\": \(quoted)")
         let nested: [[Double]] = try unbox(string: "[[\(text)], [1, \(text)]]")
-        #expect(nested.map { $0.map(\.bitPattern) } == [[expected.bitPattern], [Double(1).bitPattern, expected.bitPattern]])
+        #expect(
+            nested.map { $0.map(\.bitPattern) } == [
+                [expected.bitPattern], [Double(1).bitPattern, expected.bitPattern],
+            ])
     }
 
     /// simdjson 3.0.1's On-Demand `get_double` misreads numbers written `0.` followed by more than
@@ -201,7 +207,8 @@ import Testing
     /// and the Swift layer parses the text exactly.
     @Test(
         arguments: [
-            "-0.123456789012345678901", "0.00000123456789012345678901234", "0.12345678901234567890e3", "0.98765432109876543210987e300",
+            "-0.123456789012345678901", "0.00000123456789012345678901234", "0.12345678901234567890e3",
+            "0.98765432109876543210987e300",
             "0.1000000000000000055511151231257827021181583404541015625", "0.99999999999999999999999999999999999999",
             "0.111111111111111111111", "0.12345678901234567890123",
         ])
@@ -364,7 +371,9 @@ import Testing
         #expect(JSONNumber("7")?.description == "7")
     }
 
-    @Test(arguments: ["+1", "01", ".5", "1.", "-", "1e", "1e+", "NaN", "Infinity", "0x10", "", " 1", "1 ", "--1", "1.2.3"])
+    @Test(arguments: [
+        "+1", "01", ".5", "1.", "-", "1e", "1e+", "NaN", "Infinity", "0x10", "", " 1", "1 ", "--1", "1.2.3",
+    ])
     func jsonNumberRejectsNonJSONText(text: String) {
         #expect(JSONNumber(text) == nil, "\(text)")
     }

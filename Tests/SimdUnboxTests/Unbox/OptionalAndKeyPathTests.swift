@@ -94,7 +94,9 @@ import Testing
         #expect(model.optional == expected)
     }
 
-    @Test(arguments: [("devices.0", "Macbook Pro"), ("devices.2", "iPad"), ("/devices/1", "iPhone"), ("people.1.name", "P1")])
+    @Test(arguments: [
+        ("devices.0", "Macbook Pro"), ("devices.2", "iPad"), ("/devices/1", "iPhone"), ("people.1.name", "P1"),
+    ])
     func keyPathToString(path: String, expected: String) throws {
         let value: String = try unbox(string: Self.document, atKeyPath: path)
         #expect(value == expected)
@@ -199,7 +201,8 @@ import Testing
     }
 
     @Test func lossyArrayOfScalars() throws {
-        let value: LossyInts = try unbox(string: #"{"ints": [1, "2", 3.5, null, "x", 4, 300, [5], 6], "narrow": [1, 300, -1, 2]}"#)
+        let value: LossyInts = try unbox(
+            string: #"{"ints": [1, "2", 3.5, null, "x", 4, 300, [5], 6], "narrow": [1, 300, -1, 2]}"#)
         #expect(value.ints == [1, 2, 4, 300, 6])
         #expect(value.narrow == [1, 2])
         #expect(value.keyPath == nil)
@@ -253,7 +256,9 @@ import Testing
     /// Arrays nested deeper than the scratch space holds are read as well.
     @Test func deeplyNestedArraysOfModels() throws {
         let depth = 300
-        let json = String(repeating: "[", count: depth) + #"{"name": "in"}, {"name": "side"}"# + String(repeating: "]", count: depth)
+        let json =
+            String(repeating: "[", count: depth) + #"{"name": "in"}, {"name": "side"}"#
+            + String(repeating: "]", count: depth)
         var value = try JSONValue(string: json)
         for _ in 1..<depth {
             guard case .array(let elements) = value, elements.count == 1 else { Issue.record("not nested"); return }

@@ -403,7 +403,8 @@ struct ReadmeExampleTests {
         #expect(roster.members.map(\.name) == ["Di", "Ed"])
         #expect(roster.members.allSatisfy { $0.teamName == "Blue" })
 
-        let nested: Member = try unbox(string: #"{"team": {"lead": {"name": "Fay"}}}"#, atKeyPath: "team.lead", context: team)
+        let nested: Member = try unbox(
+            string: #"{"team": {"lead": {"name": "Fay"}}}"#, atKeyPath: "team.lead", context: team)
         #expect(nested.name == "Fay")
     }
 

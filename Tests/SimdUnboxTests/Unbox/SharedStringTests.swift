@@ -54,7 +54,11 @@ struct SharedStringTests {
         let unboxed: [Sponsor] = try unbox(string: json)
         let decoded = try SimdJSONDecoder().decode([Sponsor].self, from: Data(json.utf8))
         for sponsors in [unboxed, decoded] {
-            #expect(sponsors == [Sponsor(name: "An organisation's name", url: url), Sponsor(name: "An organisation's name", url: url)])
+            #expect(
+                sponsors == [
+                    Sponsor(name: "An organisation's name", url: url),
+                    Sponsor(name: "An organisation's name", url: url),
+                ])
             #expect(Self.storage(sponsors[0].name) == Self.storage(sponsors[1].name))
             // The second URL is written with escapes: the same value, so the same storage.
             #expect(Self.storage(sponsors[0].url) == Self.storage(sponsors[1].url))

@@ -98,7 +98,8 @@ import Testing
         let json = #"{"title": "t", "children": [{"name": "a"}, {"name": "b"}]}"#
         do {
             let value: Int = try Unboxer.performCustomUnboxing(string: json) { outer in
-                let children: [StrictChild] = try outer.unbox(key: "children", context: outer, allowInvalidElements: true)
+                let children: [StrictChild] = try outer.unbox(
+                    key: "children", context: outer, allowInvalidElements: true)
                 return children.count
             }
             #expect(value == 0)

@@ -40,8 +40,10 @@ import Testing
         (#""😋✨✨ emoji""#, "😋✨✨ emoji"),
         (#""名前:前田あゆみ""#, "名前:前田あゆみ"),
         (#""é vs e\u0301""#, "é vs e\u{301}"),
-        (#""a string longer than fifteen bytes, with \"escapes\" inside""#,
-         "a string longer than fifteen bytes, with \"escapes\" inside"),
+        (
+            #""a string longer than fifteen bytes, with \"escapes\" inside""#,
+            "a string longer than fifteen bytes, with \"escapes\" inside"
+        ),
     ])
     func strings(json: String, expected: String) throws {
         #expect(try unboxField(String.self, json) == expected)
@@ -94,7 +96,9 @@ import Testing
     // MARK: URLs
 
     @Test func urls() throws {
-        #expect(try unboxField(URL.self, #""https://example.com/a/b?c=d#e""#) == URL(string: "https://example.com/a/b?c=d#e"))
+        #expect(
+            try unboxField(URL.self, #""https://example.com/a/b?c=d#e""#)
+                == URL(string: "https://example.com/a/b?c=d#e"))
         #expect(try unboxField(URL.self, #""http:\/\/t.co\/SXoYWH98as""#) == URL(string: "http://t.co/SXoYWH98as"))
         #expect(try unboxField(URL.self, #""relative/path""#) == URL(string: "relative/path"))
         let urls: [URL] = try unbox(string: #"["https://a.example", "mailto:x@example.com"]"#)
@@ -142,14 +146,16 @@ import Testing
     @Test func arraysAndDictionariesOfModels() throws {
         let people = try unboxField([Person].self, #"[{"name": "A", "age": 1}, {"age": 2, "name": "B"}]"#)
         #expect(people == [Person(name: "A", age: 1), Person(name: "B", age: 2)])
-        let byID = try unboxField([String: Person].self, #"{"x": {"name": "X", "age": 9}, "y": {"name": "Y", "age": 8}}"#)
+        let byID = try unboxField(
+            [String: Person].self, #"{"x": {"name": "X", "age": 9}, "y": {"name": "Y", "age": 8}}"#)
         #expect(byID == ["x": Person(name: "X", age: 9), "y": Person(name: "Y", age: 8)])
         let nested = try unboxField([String: [Person]].self, #"{"team": [{"name": "T", "age": 3}]}"#)
         #expect(nested == ["team": [Person(name: "T", age: 3)]])
         let rootArrays: [[Person]] = try unbox(string: #"[[], [{"name": "Z", "age": 0}]]"#)
         #expect(rootArrays == [[], [Person(name: "Z", age: 0)]])
 
-        let error = try #require(unboxError([String: Person].self, #"{"x": {"name": "X", "age": 9}, "y": {"name": "Y"}}"#))
+        let error = try #require(
+            unboxError([String: Person].self, #"{"x": {"name": "X", "age": 9}, "y": {"name": "Y"}}"#))
         #expect(error.path == [.key("y"), .key("age")])
         #expect(error.reason == .missingKey)
     }

@@ -73,7 +73,8 @@ private func compareWithFoundation(_ document: Data, _ parsed: Result<JSONValue,
         guard value.nestingDepth < 500, KeyAudit(Array(document)).isPlain else { return }
         fuzzRequire(
             matches(object, value),
-            "JSONSerialization read \(object), JSONValue read \(preview(value.jsonText.utf8)) from \(preview(document))")
+            "JSONSerialization read \(object), JSONValue read \(preview(value.jsonText.utf8)) from \(preview(document))"
+        )
     case (.success(let value), .failure(let error)):
         guard value.nestingDepth < 500, !value.hasBigNumbers else { return }
         fuzzRequire(false, "JSONValue accepted what JSONSerialization rejects (\(error)): \(preview(document))")
@@ -140,7 +141,13 @@ private func hasTrailingComma(_ document: Data) -> Bool {
     var afterComma = false
     for byte in document {
         if inString {
-            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+            }
             continue
         }
         switch byte {

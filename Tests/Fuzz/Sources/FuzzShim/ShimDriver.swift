@@ -398,7 +398,9 @@ final class ShimDriver {
 
     // MARK: Objects
 
-    private func objectOperation(_ operation: UInt8, _ object: csimdjson_object, _ state: ContainerState<csimdjson_object_iterator>) {
+    private func objectOperation(
+        _ operation: UInt8, _ object: csimdjson_object, _ state: ContainerState<csimdjson_object_iterator>
+    ) {
         var object = object
         var state = state
         let top = cursors.count - 1
@@ -578,12 +580,15 @@ final class ShimDriver {
             && Array(document[keyStart..<index]) == key
         fuzzRequire(
             matches,
-            "\(call) for key \(preview(key)) (\(key.count) bytes) found the value at byte \(start.distance(to: location)) of \(preview(document))")
+            "\(call) for key \(preview(key)) (\(key.count) bytes) found the value at byte \(start.distance(to: location)) of \(preview(document))"
+        )
     }
 
     // MARK: Arrays
 
-    private func arrayOperation(_ operation: UInt8, _ array: csimdjson_array?, _ state: ContainerState<csimdjson_array_iterator>) {
+    private func arrayOperation(
+        _ operation: UInt8, _ array: csimdjson_array?, _ state: ContainerState<csimdjson_array_iterator>
+    ) {
         var array = array
         var state = state
         let top = cursors.count - 1

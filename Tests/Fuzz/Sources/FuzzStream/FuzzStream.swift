@@ -49,7 +49,8 @@ public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !skipping {
         fuzzRequire(
             fromChunks.agrees(with: expected),
-            "in chunks \(chunks.map(\.count)) the stream read \(fromChunks), in memory \(expected) from \(preview(bytes))")
+            "in chunks \(chunks.map(\.count)) the stream read \(fromChunks), in memory \(expected) from \(preview(bytes))"
+        )
     }
     if bytes.count < 4096 {
         let byByte = runBlocking {

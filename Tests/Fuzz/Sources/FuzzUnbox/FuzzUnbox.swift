@@ -23,7 +23,9 @@ public func fuzzUnbox(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let asValue = Result { () throws -> JSONValue in try unbox(data: document) }
     checkOnlyUnboxErrors(asValue)
     if case .success(let value) = asValue {
-        fuzzRequire(value == reference, "unbox read \(preview(value.jsonText.utf8)) but JSONValue read \(String(describing: reference?.jsonText))")
+        fuzzRequire(
+            value == reference,
+            "unbox read \(preview(value.jsonText.utf8)) but JSONValue read \(String(describing: reference?.jsonText))")
     } else if reference != nil {
         fuzzRequire(false, "JSONValue accepted \(preview(bytes)) but unbox as JSONValue threw \(asValue)")
     }
@@ -139,7 +141,9 @@ struct Probe: Unboxable {
         if let numbers, case .array(let elements)? = fields["numbers"] {
             expect(numbers.count == elements.count, "numbers")
             for (number, element) in zip(numbers, elements) {
-                if case .number(let json) = element, let exact = json.int64Value { expect(Int64(number) == exact, "numbers") }
+                if case .number(let json) = element, let exact = json.int64Value {
+                    expect(Int64(number) == exact, "numbers")
+                }
             }
         }
         if let kind { expect(fields["kind"] == .string(kind.rawValue), "kind") }
@@ -184,7 +188,8 @@ extension JSONValue {
     /// The value at a dot-separated key path or JSON Pointer, as the README defines them.
     func value(atKeyPath keyPath: String) -> JSONValue? {
         let components: [Substring] =
-            keyPath.hasPrefix("/") ? keyPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+            keyPath.hasPrefix("/")
+            ? keyPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
             : keyPath.split(separator: ".", omittingEmptySubsequences: false)
         var current = self
         for component in components {
