@@ -1,5 +1,4 @@
 import CSimdJSON
-import Synchronization
 
 /// Bytes past the data of a stream decoder's buffer that simdjson may read, plus one for a `]`
 /// written just past the data.
@@ -58,7 +57,8 @@ final class _BatchBuffer: @unchecked Sendable {
 /// The batch buffers of one parallel stream not in use: filled by the splitter, given back by the
 /// workers after their decoder took the batch.
 final class _BatchBufferPool: Sendable {
-    private let buffers = Mutex<[_BatchBuffer]>([])
+    // (`_Locked`, not `Mutex`: ThreadSanitizer cannot see `Mutex`'s futex on Linux.)
+    private let buffers = _Locked<[_BatchBuffer]>([])
     /// Buffers kept at most; more are freed.
     private let limit: Int
 
