@@ -2,29 +2,6 @@ import Foundation
 import SimdUnbox
 import Testing
 
-/// Any JSON value, decoded through a single-value container that tries each type in turn: every
-/// value of a corpus document goes through `try?` and a retry.
-indirect enum JSONTree: Decodable, Equatable {
-    case null, bool(Bool), number(Double), string(String), array([JSONTree]), object([String: JSONTree])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let array = try? container.decode([JSONTree].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: JSONTree].self))
-        }
-    }
-}
-
 /// A part of twitter.json, with snake_case keys converted.
 struct TwitterSample: Decodable, Equatable {
     struct Status: Decodable, Equatable {

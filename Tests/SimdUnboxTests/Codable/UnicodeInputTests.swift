@@ -23,8 +23,8 @@ import Testing
         let (encoding, mark) = Self.encodings[encodingIndex]
         for document in Self.documents {
             let data = Data(mark + Array(try #require(document.data(using: encoding))))
-            let expected = Result { try JSONDecoder().decode(Value.self, from: data) }
-            let actual = Result { try SimdJSONDecoder().decode(Value.self, from: data) }
+            let expected = Result { try JSONDecoder().decode(JSONTree.self, from: data) }
+            let actual = Result { try SimdJSONDecoder().decode(JSONTree.self, from: data) }
             switch (expected, actual) {
             case (.success(let expected), .success(let actual)): #expect(actual == expected, "\(document)")
             case (.failure, .failure(let error)): #expect(error is DecodingError, "\(document): \(error)")
@@ -39,30 +39,8 @@ import Testing
     ])
     func brokenUnits(bytes: [UInt8]) {
         let data = Data(bytes)
-        let foundation = (try? JSONDecoder().decode(Value.self, from: data)) != nil
-        let simd = (try? SimdJSONDecoder().decode(Value.self, from: data)) != nil
+        let foundation = (try? JSONDecoder().decode(JSONTree.self, from: data)) != nil
+        let simd = (try? SimdJSONDecoder().decode(JSONTree.self, from: data)) != nil
         #expect(simd == foundation)
-    }
-}
-
-/// Any JSON value, through Codable.
-private enum Value: Decodable, Equatable {
-    case number(Double), string(String), array([Value]), object([String: Value]), bool(Bool), null
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let array = try? container.decode([Value].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: Value].self))
-        }
     }
 }
