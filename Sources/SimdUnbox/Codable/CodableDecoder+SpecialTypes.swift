@@ -31,16 +31,7 @@ extension _CodableDecoder {
         case .iso8601:
             // Parsed natively from the string's bytes where that gives `Date.ISO8601FormatStyle`'s
             // result (what Foundation's JSONDecoder parses with), by that style otherwise.
-            var native = _DateParseResult.unknown
-            let string = try _readFrame(String.self) { v throws(_ReadFailure) -> String in
-                var bytes: UnsafePointer<UInt8>?
-                var count = 0
-                let code = csimdjson_value_get_string(context._parser.handle, &v, &bytes, &count)
-                guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &v, expected: .string) }
-                native = _ISO8601Parsing.parseAsFormatStyle(UnsafeBufferPointer(start: bytes, count: count))
-                if case .date = native { return "" }
-                return _Parser.string(bytes, count) { context._parser.strings }
-            }
+            let (string, native) = try _readDateString(_ISO8601Parsing.parseAsFormatStyle)
             if case .date(let date) = native { return date }
             guard case .unknown = native, let date = try? Date.ISO8601FormatStyle().parse(string) else {
                 throw _error(
@@ -63,16 +54,8 @@ extension _CodableDecoder {
     /// A date string parsed by `formatter`: natively from the string's bytes where the formatter's
     /// settings (read once per decode, on first use) allow it, by the formatter otherwise.
     func _decodeDate(formattedBy formatter: DateFormatter) throws -> Date {
-        var native = _DateParseResult.unknown
-        let string = try _readFrame(String.self) { v throws(_ReadFailure) -> String in
-            var bytes: UnsafePointer<UInt8>?
-            var count = 0
-            let code = csimdjson_value_get_string(context._parser.handle, &v, &bytes, &count)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &v, expected: .string) }
-            native = context._dateFormat(for: formatter).parse(UnsafeBufferPointer(start: bytes, count: count))
-            if case .date = native { return "" }
-            return _Parser.string(bytes, count) { context._parser.strings }
-        }
+        let format = context._dateFormat(for: formatter)
+        let (string, native) = try _readDateString(format.parse)
         if case .date(let date) = native { return date }
         guard case .unknown = native, let date = formatter.date(from: string) else {
             throw _error(
@@ -80,6 +63,25 @@ extension _CodableDecoder {
                 level: level, component: nil)
         }
         return date
+    }
+
+    /// The frame's string parsed natively by `parse` from its bytes; the string itself is made
+    /// only when `parse` gives no date (for the fallback parser and the error message).
+    @inline(__always)
+    func _readDateString(_ parse: (UnsafeBufferPointer<UInt8>) -> _DateParseResult) throws -> (
+        String, _DateParseResult
+    ) {
+        var native = _DateParseResult.unknown
+        let string = try _readFrame(String.self) { v throws(_ReadFailure) -> String in
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            let code = csimdjson_value_get_string(context._parser.handle, &v, &bytes, &count)
+            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &v, expected: .string) }
+            native = parse(UnsafeBufferPointer(start: bytes, count: count))
+            if case .date = native { return "" }
+            return _Parser.string(bytes, count) { context._parser.strings }
+        }
+        return (string, native)
     }
 
     func _decodeData() throws -> Data {
