@@ -1,6 +1,5 @@
 import Foundation
 import SimdUnbox
-import Synchronization
 import Testing
 
 #if canImport(Glibc)

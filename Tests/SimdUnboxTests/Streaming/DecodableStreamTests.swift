@@ -1,6 +1,5 @@
 import Foundation
 import SimdUnbox
-import Synchronization
 import Testing
 
 /// The Decodable twin of `StreamRecord`, with a snake_case key and a date so that the decoder's
@@ -157,7 +156,7 @@ private struct ContainerKeeper: Decodable {
         #expect(first.path == [.index(1), .key("id")])
         #expect(try strict.next() == nil)
 
-        let reported = Mutex<[UnboxError]>([])
+        let reported = TestLock<[UnboxError]>([])
         var lenient = decoder.reader(
             of: CodableStreamRecord.self, from: text, format: .jsonLines,
             onError: .skip { error in reported.withLock { $0.append(error) } })

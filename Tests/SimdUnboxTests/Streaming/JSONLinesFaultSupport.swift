@@ -1,6 +1,5 @@
 import Foundation
 import SimdUnbox
-import Synchronization
 import Testing
 
 /// One record of a generated log.
@@ -171,7 +170,7 @@ enum LineSource: Sendable, CustomStringConvertible {
         _: T.Type, _ bytes: [UInt8], format: UnboxStreamFormat = .jsonLines, skip: Bool = true,
         parallelism: Int = 1
     ) async throws -> (models: [T], errors: [UnboxError], thrown: (any Error)?) {
-        let reported = Mutex<[UnboxError]>([])
+        let reported = TestLock<[UnboxError]>([])
         let policy: UnboxStreamErrorPolicy = skip ? .skip { error in reported.withLock { $0.append(error) } } : .stop
         var models: [T] = []
         var thrown: (any Error)?

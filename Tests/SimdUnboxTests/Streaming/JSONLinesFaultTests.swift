@@ -1,6 +1,5 @@
 import Foundation
 import SimdUnbox
-import Synchronization
 import Testing
 
 /// JSON Lines: a record is a line, and a bad line costs only itself, from every source and in

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import SimdUnbox
@@ -132,7 +131,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let decoder = SimdJSONDecoder()
         for parallelism in [1, 2, 4] {
-            let reported = Mutex<[String]>([])
+            let reported = TestLock<[String]>([])
             var reader = try decoder.reader(
                 of: Entry.self, contentsOf: url, format: .jsonLines,
                 onError: .skip { error in reported.withLock { $0.append("\(error)") } }, parallelism: parallelism)
@@ -168,7 +167,7 @@ import Testing
     /// Cancelling the task that iterates an endless stream stops it at once, workers included.
     @Test(arguments: [2, 4])
     func cancellationStopsPromptly(parallelism: Int) async throws {
-        let started = Mutex(false)
+        let started = TestLock(false)
         let task = Task {
             var count = 0
             for try await _ in UnboxStream<LogRecord, EndlessLog>(

@@ -1,6 +1,5 @@
 import Foundation
 import SimdUnbox
-import Synchronization
 import Testing
 
 /// A small model with the strings that make boundary finding hard: escaped quotes, backslashes at
@@ -77,7 +76,7 @@ enum StreamFixtures {
     static func decode<T: UnboxCompatible & Sendable>(
         _: T.Type, pieces: [[UInt8]], format: UnboxStreamFormat, skip: Bool = false
     ) async -> (models: [T], errors: [String]) {
-        let reported = Mutex<[String]>([])
+        let reported = TestLock<[String]>([])
         let policy: UnboxStreamErrorPolicy =
             skip ? .skip { error in reported.withLock { $0.append("\(error)") } } : .stop
         var models: [T] = []
@@ -98,7 +97,7 @@ enum StreamFixtures {
     static func decodeSync<T: UnboxCompatible>(
         _: T.Type, _ text: String, format: UnboxStreamFormat, keyPath: String? = nil, skip: Bool = false
     ) -> (models: [T], errors: [String]) {
-        let reported = Mutex<[String]>([])
+        let reported = TestLock<[String]>([])
         let policy: UnboxStreamErrorPolicy =
             skip ? .skip { error in reported.withLock { $0.append("\(error)") } } : .stop
         var models: [T] = []

@@ -1,6 +1,5 @@
 import Foundation
 import SimdUnbox
-import Synchronization
 import Testing
 
 /// Errors: indices and stream offsets, the two policies, truncation, stream-level errors.
@@ -67,7 +66,7 @@ import Testing
     @Test func skipPolicyReportsAndGoesOn() throws {
         let text =
             "[\(Self.good1), {\"id\":2,\"name\":tru,\"tags\":[]}, {\"id\":true,\"name\":\"b\",\"tags\":[]}, \(Self.good3)]"
-        let reported = Mutex<[UnboxError]>([])
+        let reported = TestLock<[UnboxError]>([])
         var reader = UnboxStreamReader<StreamRecord>(
             string: text, onError: .skip { error in reported.withLock { $0.append(error) } })
         var ids: [Int] = []
@@ -100,7 +99,7 @@ import Testing
         let bad = bytes.count
         bytes += [0xFF, 0xFE]
         bytes += Array("\",\"tags\":[]}, \(Self.good3)]".utf8)
-        let reported = Mutex<[UnboxError]>([])
+        let reported = TestLock<[UnboxError]>([])
         var reader = UnboxStreamReader<StreamRecord>(
             bytes: bytes, onError: .skip { error in reported.withLock { $0.append(error) } })
         var ids: [Int] = []
@@ -162,7 +161,7 @@ import Testing
         var reader = UnboxStreamReader<Picky>(string: #"[{"v":1},{"v":2},{"v":3}]"#)
         _ = try reader.next()
         #expect(throws: Refused.self) { _ = try reader.next() }
-        let reported = Mutex<[UnboxError]>([])
+        let reported = TestLock<[UnboxError]>([])
         var lenient = UnboxStreamReader<Picky>(
             string: #"[{"v":1},{"v":2},{"v":3}]"#, onError: .skip { error in reported.withLock { $0.append(error) } })
         var count = 0

@@ -19,7 +19,7 @@ import Testing
 
     @Test func nestedArrayErrorsCarryTheKeyPath() throws {
         let text = #"{"data":{"items":[1, "two", 3]}}"#
-        let reported = Mutex<[UnboxError]>([])
+        let reported = TestLock<[UnboxError]>([])
         var reader = UnboxStreamReader<Int>(
             string: text, atKeyPath: "data.items", onError: .skip { error in reported.withLock { $0.append(error) } })
         var numbers: [Int] = []
@@ -76,7 +76,7 @@ import Testing
             }
             for separator in ["\n", "\r\n", " \n\t"] {
                 let text = documents.joined(separator: separator) + "\n"
-                let failed = Mutex<[Int]>([])
+                let failed = TestLock<[Int]>([])
                 var reader = UnboxStreamReader<OneField<Key>>(
                     string: text, format: .jsonLines,
                     onError: .skip { error in
