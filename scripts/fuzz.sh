@@ -37,7 +37,7 @@ run() {
     shift
     mkdir -p "$corpus" "$findings"
     if [[ -z $(ls -A "$corpus") ]]; then
-        cp Tests/SimdUnboxTests/Fixtures/corpus/*.json "$corpus/"
+        cp Benchmarks/Data/*.json "$corpus/"
         cp Tests/SimdUnboxTests/Fixtures/jsonchecker/*.json "$corpus/"
     fi
     echo "== $name: $seconds s"

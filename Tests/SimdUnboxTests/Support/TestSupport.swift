@@ -4,8 +4,14 @@ import Testing
 
 /// Helpers shared by the suites: fixtures, and decoding that captures the `UnboxError` thrown.
 enum TestSupport {
-    /// The folder of the corpus documents (see `Fixtures/README.md`).
-    static let corpusDirectory: URL? = Bundle.module.resourceURL?.appendingPathComponent("Fixtures/corpus")
+    /// The folder of the corpus documents: the benchmark suite's (`Benchmarks/Data`, with their
+    /// origin in its README), the repository's one copy, found from this file's place in it.
+    static let corpusDirectory: URL? = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // SimdUnboxTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // the repository
+        .appendingPathComponent("Benchmarks/Data")
 
     /// Loads a corpus document by file name.
     static func corpus(_ name: String) throws -> Data {
