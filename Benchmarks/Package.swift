@@ -50,6 +50,8 @@ let package = Package(
         ),
         // Reads package-benchmark's Influx export and prints the comparison table, JSON and SVG.
         .executableTarget(name: "Report", dependencies: ["BenchmarkInputs", "CppCeiling"]),
+        // Decodes one workload n times, for instruction counts under callgrind (scripts/instructions.sh).
+        .executableTarget(name: "InstructionProbe", dependencies: ["BenchmarkInputs", "CorpusModels", "SimdUnbox"]),
         .executableTarget(
             name: "SimdUnboxBenchmarks",
             dependencies: [

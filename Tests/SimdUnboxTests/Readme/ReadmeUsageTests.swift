@@ -1,6 +1,5 @@
 import Foundation
 import SimdUnbox
-import Synchronization
 import Testing
 
 /// The usage examples of the project's README, run on small inputs, so that the README cannot
@@ -38,9 +37,9 @@ import Testing
         #expect(first == user)
     }
 
-    struct Timeline: Unboxable, Decodable, Equatable {
-        struct Status: Unboxable, Decodable, Equatable {
-            struct Author: Unboxable, Decodable, Equatable {
+    struct Timeline: Unboxable, Codable, Equatable {
+        struct Status: Unboxable, Codable, Equatable {
+            struct Author: Unboxable, Codable, Equatable {
                 let screenName: String
                 init(unboxer: Unboxer) throws { screenName = try unboxer.unbox(key: "screen_name") }
             }
@@ -73,10 +72,15 @@ import Testing
         #expect(timeline.statuses.map(\.user.screenName) == ["a"])
         let author = try decoder.decode(Timeline.Status.Author.self, from: data, atKeyPath: "data.user")
         #expect(author.screenName == "b")
+
+        let encoder = SimdJSONEncoder()
+        let body = try encoder.encode(timeline)
+        #expect(try SimdJSONDecoder().decode(Timeline.self, from: body) == timeline)
     }
 
-    struct Event: Unboxable, Sendable, Equatable {
+    struct Event: Unboxable, Codable, Sendable, Equatable {
         let id: Int
+        init(id: Int) { self.id = id }
         init(unboxer: Unboxer) throws { id = try unboxer.unbox(key: "id") }
     }
 
@@ -112,13 +116,25 @@ import Testing
         var stored: [Int] = []
         for try await record in UnboxFileStream<Event>(contentsOf: exportURL) { stored.append(record.id) }
         #expect(stored == [3, 4])
+        stored = []
+        for try await record in UnboxFileStream<Event>(contentsOf: exportURL, parallelism: 2) {
+            stored.append(record.id)
+        }
+        #expect(stored == [3, 4])
+
+        let outURL = files.exportURL.appendingPathExtension("out")
+        defer { try? FileManager.default.removeItem(at: outURL) }
+        let writer = try SimdJSONStreamWriter(writingTo: outURL, format: .jsonLines)
+        for event in [Event(id: 7), Event(id: 8)] { try writer.write(event) }
+        try writer.finish()
+        #expect(try String(contentsOf: outURL, encoding: .utf8) == "{\"id\":7}\n{\"id\":8}\n")
 
         let httpBody = AsyncStream<Data> { continuation in
             continuation.yield(Data("[{\"id\": 5}, {\"i".utf8))
             continuation.yield(Data("d\": 6}, {\"id\": \"x\"}]".utf8))
             continuation.finish()
         }
-        let skipped = Mutex<[UnboxError]>([])
+        let skipped = TestLock<[UnboxError]>([])
         var shown: [Int] = []
         for try await item in UnboxStream<Event, _>(
             chunks: httpBody, onError: .skip { error in skipped.withLock { $0.append(error) } })

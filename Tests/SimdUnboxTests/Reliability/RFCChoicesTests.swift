@@ -2,7 +2,7 @@ import Foundation
 import SimdUnbox
 import Testing
 
-/// The choices RFC 8259 leaves to implementations, as the README's "Design and limits" states
+/// The choices RFC 8259 leaves to implementations, as the Errors and Validation article states
 /// them, checked through every entry point.
 @Suite struct RFCChoicesTests {
     private static func rejectedEverywhere(

@@ -1,0 +1,142 @@
+// Decodes one workload a given number of times and exits: the program `scripts/instructions.sh`
+// runs under callgrind to count the instructions of one decode (run twice, with two counts, so
+// that start-up and loading the input cancel out).
+//
+//   InstructionProbe <workload> <competitor> <decodes>
+//   InstructionProbe --list
+//
+// The workloads and competitors are the benchmark suite's (`<workload>:<competitor>`), with the
+// same models and decoder options, for the documents a decode reads whole: the five corpus files,
+// the generated records and the user-style family except its stream.
+import BenchmarkInputs
+import CorpusModels
+import Foundation
+import SimdUnbox
+
+/// One way to decode a workload's input.
+typealias Decode = @Sendable (Data) throws -> Any
+
+/// The competitors of one workload.
+struct ProbeCompetitors {
+    var simdUnbox: Decode?
+    var simdJSONDecoder: Decode
+    var jsonDecoder: Decode
+
+    /// The Unboxable model and its Codable twin, decoded with `configure`'s options.
+    static func both<Model: UnboxCompatible & Decodable>(
+        _: Model.Type, _ configure: (inout DecoderOptions) -> Void = { _ in }
+    ) -> Self {
+        var competitors = codable(Model.self, configure)
+        competitors.simdUnbox = { try unbox(data: $0) as Model }
+        return competitors
+    }
+
+    /// A plain Codable model.
+    static func codable<Model: Decodable>(_: Model.Type, _ configure: (inout DecoderOptions) -> Void = { _ in })
+        -> Self
+    {
+        var options = DecoderOptions()
+        configure(&options)
+        let simd = SimdJSONDecoder()
+        simd.keyDecodingStrategy = options.keys
+        simd.dateDecodingStrategy = options.dates
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = options.keys
+        foundation.dateDecodingStrategy = options.dates
+        return Self(
+            simdUnbox: nil,
+            simdJSONDecoder: { try simd.decode(Model.self, from: $0) },
+            jsonDecoder: { try foundation.decode(Model.self, from: $0) })
+    }
+}
+
+/// The options a workload sets on both Codable decoders.
+struct DecoderOptions {
+    var keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    var dates: JSONDecoder.DateDecodingStrategy = .deferredToDate
+}
+
+// The same models and options as Benchmarks/SimdUnboxBenchmarks (SimdUnboxBenchmarks.swift and
+// UserStyleBenchmarks.swift register them for timing).
+func competitors(for workload: Workload) -> ProbeCompetitors? {
+    if let userStyleCase = workload.userStyleCase {
+        let snakeCaseISO8601: (inout DecoderOptions) -> Void = {
+            $0.keys = .convertFromSnakeCase
+            $0.dates = .iso8601
+        }
+        switch userStyleCase {
+        case .twitter: return .both(Timeline<Tweet>.self) { $0.dates = .formatted(UserStyleFormatters.twitterDate) }
+        case .twitterWithoutDates: return .both(Timeline<TweetWithoutDate>.self)
+        case .citm: return .both(TicketCatalog.self) { $0.dates = .millisecondsSince1970 }
+        case .canada: return .both(CountryShapes.self)
+        case .githubEvents: return .both([Activity].self) { $0.dates = .formatted(UserStyleFormatters.githubDate) }
+        case .twitterFormattedNatively:
+            return .codable(Timeline<Tweet>.self) { $0.dates = .formattedNatively(UserStyleFormatters.twitterDate) }
+        case .githubEventsFormattedNatively:
+            return .codable([Activity].self) { $0.dates = .formattedNatively(UserStyleFormatters.githubDate) }
+        case .codableTwitter: return .codable(TwitterSearch.self, snakeCaseISO8601)
+        case .codableGitHubEvents: return .codable([GitHubActivityEvent].self, snakeCaseISO8601)
+        case .ordersDocumentOrder: return .both([Order].self)
+        case .ordersReverseOrder: return .both([ReversedOrder].self)
+        case .ordersAbsentKeys: return .both([OrderWithAbsentKeys].self)
+        case .ordersKeyPaths: return .both([FlatOrder].self)
+        case .ordersConvertFromSnakeCase: return .codable([ShopOrder].self) { $0.keys = .convertFromSnakeCase }
+        case .ordersCamelCase: return .codable([ShopOrder].self)
+        case .streamReadings: return nil
+        }
+    }
+    switch workload.name {
+    case "twitter.json": return .both(TwitterResponse.self)
+    case "citm_catalog.json": return .both(CitmCatalog.self)
+    case "canada.json": return .both(FeatureCollection.self)
+    case "gsoc-2018.json": return .both([String: GsocProject].self)
+    case "github_events.json": return .both([GitHubEvent].self)
+    case let name where name.hasPrefix("records-"): return .both([Record].self)
+    default: return nil
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(64)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--list" {
+    for workload in Workloads.all {
+        guard let competitors = competitors(for: workload) else { continue }
+        let names = [competitors.simdUnbox.map { _ in "SimdUnbox" }, "SimdJSONDecoder", "JSONDecoder"]
+        print(workload.name, names.compactMap { $0 }.joined(separator: " "))
+    }
+    exit(0)
+}
+guard arguments.count == 3, let decodes = Int(arguments[arguments.startIndex + 2]), decodes >= 0 else {
+    fail("usage: InstructionProbe <workload> <SimdUnbox|SimdJSONDecoder|JSONDecoder> <decodes> | --list")
+}
+let workloadName = arguments[arguments.startIndex]
+let competitorName = arguments[arguments.startIndex + 1]
+guard let workload = Workloads.named(workloadName), let competitors = competitors(for: workload) else {
+    fail("no such workload: \(workloadName) (InstructionProbe --list names them)")
+}
+let decode: Decode? =
+    switch competitorName {
+    case "SimdUnbox": competitors.simdUnbox
+    case "SimdJSONDecoder": competitors.simdJSONDecoder
+    case "JSONDecoder": competitors.jsonDecoder
+    default: nil
+    }
+guard let decode else { fail("\(workloadName) has no competitor \(competitorName)") }
+
+let input: Data
+do {
+    input = try workload.loadInput()
+} catch {
+    fail("cannot load \(workloadName): \(error)")
+}
+for _ in 0..<decodes {
+    do {
+        _ = try decode(input)
+    } catch {
+        fail("\(workloadName):\(competitorName) failed: \(error)")
+    }
+}
