@@ -7,14 +7,15 @@
 //
 // The workloads and competitors are the benchmark suite's (`<workload>:<competitor>`), with the
 // same models and decoder options, for the documents a decode reads whole: the five corpus files,
-// the generated records and the user-style family except its stream.
+// the generated records and the user-style family except its stream; and the encoding of the
+// corpus models, `encode-<file>` and `encode-sorted-<file>` (SimdJSONEncoder, JSONEncoder).
 import BenchmarkInputs
 import CorpusModels
 import Foundation
 import SimdUnbox
 
 /// One way to decode a workload's input.
-typealias Decode = @Sendable (Data) throws -> Any
+typealias Decode = (Data) throws -> Any
 
 /// The competitors of one workload.
 struct ProbeCompetitors {
@@ -96,6 +97,50 @@ func competitors(for workload: Workload) -> ProbeCompetitors? {
     }
 }
 
+/// The encoding workloads: the corpus models of a file, decoded once, encoded by each encoder.
+func encoders(for name: String) -> [String: Decode]? {
+    let sorted = name.hasPrefix("encode-sorted-")
+    guard name.hasPrefix("encode-") else { return nil }
+    let file = String(name.dropFirst(sorted ? "encode-sorted-".count : "encode-".count))
+    func both<Model: Codable>(_: Model.Type) -> [String: Decode] {
+        let simd = SimdJSONEncoder()
+        let foundation = JSONEncoder()
+        if sorted {
+            simd.outputFormatting = [.sortedKeys]
+            foundation.outputFormatting = [.sortedKeys]
+        }
+        // The models are decoded once, on first use: only the encoding is repeated.
+        let models = Models<Model>(file: file)
+        return [
+            "SimdJSONEncoder": { _ in try simd.encode(models.value()) },
+            "JSONEncoder": { _ in try foundation.encode(models.value()) },
+        ]
+    }
+    switch file {
+    case "twitter.json": return both(TwitterResponse.self)
+    case "citm_catalog.json": return both(CitmCatalog.self)
+    case "canada.json": return both(FeatureCollection.self)
+    case "gsoc-2018.json": return both([String: GsocProject].self)
+    default: return nil
+    }
+}
+
+/// The models of a corpus file, decoded with `JSONDecoder` the first time they are asked for.
+final class Models<Model: Decodable>: @unchecked Sendable {
+    private let file: String
+    private var decoded: Model?
+
+    init(file: String) { self.file = file }
+
+    func value() throws -> Model {
+        if let decoded { return decoded }
+        let data = try Data(contentsOf: Workloads.dataDirectory.appendingPathComponent(file))
+        let model = try JSONDecoder().decode(Model.self, from: data)
+        decoded = model
+        return model
+    }
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(64)
@@ -108,6 +153,10 @@ if arguments.first == "--list" {
         let names = [competitors.simdUnbox.map { _ in "SimdUnbox" }, "SimdJSONDecoder", "JSONDecoder"]
         print(workload.name, names.compactMap { $0 }.joined(separator: " "))
     }
+    for file in ["twitter.json", "citm_catalog.json", "canada.json", "gsoc-2018.json"] {
+        print("encode-\(file) SimdJSONEncoder JSONEncoder")
+        print("encode-sorted-\(file) SimdJSONEncoder JSONEncoder")
+    }
     exit(0)
 }
 guard arguments.count == 3, let decodes = Int(arguments[arguments.startIndex + 2]), decodes >= 0 else {
@@ -115,6 +164,17 @@ guard arguments.count == 3, let decodes = Int(arguments[arguments.startIndex + 2
 }
 let workloadName = arguments[arguments.startIndex]
 let competitorName = arguments[arguments.startIndex + 1]
+if let encoding = encoders(for: workloadName) {
+    guard let encode = encoding[competitorName] else { fail("\(workloadName) has no competitor \(competitorName)") }
+    do {
+        // The models are decoded here, before the counted encodes.
+        _ = try encode(Data())
+        for _ in 0..<decodes { _ = try encode(Data()) }
+    } catch {
+        fail("\(workloadName):\(competitorName) failed: \(error)")
+    }
+    exit(0)
+}
 guard let workload = Workloads.named(workloadName), let competitors = competitors(for: workload) else {
     fail("no such workload: \(workloadName) (InstructionProbe --list names them)")
 }

@@ -56,6 +56,9 @@ extension _EncodingSession {
     /// not keep them in vector registers here).
     @inline(__always)
     private func cleanPrefixLength(_ source: UnsafePointer<UInt8>, _ length: Int) -> Int {
+        if length >= 32 {
+            return JSONEscaping.cleanPrefixLength(source, length, escapeSlashes: escapeSlashes)
+        }
         let raw = UnsafeRawPointer(source)
         var position = 0
         if length >= 8 {
@@ -102,40 +105,13 @@ extension _EncodingSession {
             || (byte == UInt8(ascii: "/") && escapeSlashes)
     }
 
-    /// Writes `length` bytes from `source`, escaping what needs it (the slow path): each escape,
-    /// then the run of bytes up to the next one, found and copied as in the fast path (URLs,
+    /// Writes `length` bytes from `source`, escaping what needs it (the slow path), in the shim:
+    /// each escape, then the run of bytes up to the next one, found sixteen bytes at a time (URLs,
     /// with a `\/` every few bytes, are common).
     @inline(never)
     private func writeEscaped(_ source: UnsafePointer<UInt8>, _ length: Int) {
         reserve(length &* 6)
-        let hex: StaticString = "0123456789abcdef"
-        var position = 0
-        while position < length {
-            let byte = source[position]
-            position &+= 1
-            bytes[count] = UInt8(ascii: "\\")
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                bytes[count &+ 1] = byte
-                count &+= 2
-            case 0x08: bytes[count &+ 1] = UInt8(ascii: "b"); count &+= 2
-            case 0x0C: bytes[count &+ 1] = UInt8(ascii: "f"); count &+= 2
-            case 0x0A: bytes[count &+ 1] = UInt8(ascii: "n"); count &+= 2
-            case 0x0D: bytes[count &+ 1] = UInt8(ascii: "r"); count &+= 2
-            case 0x09: bytes[count &+ 1] = UInt8(ascii: "t"); count &+= 2
-            default:
-                bytes[count &+ 1] = UInt8(ascii: "u")
-                bytes[count &+ 2] = UInt8(ascii: "0")
-                bytes[count &+ 3] = UInt8(ascii: "0")
-                bytes[count &+ 4] = hex.utf8Start[Int(byte >> 4)]
-                bytes[count &+ 5] = hex.utf8Start[Int(byte & 0xF)]
-                count &+= 6
-            }
-            let clean = cleanPrefixLength(source + position, length &- position)
-            (bytes + count).update(from: source + position, count: clean)
-            count &+= clean
-            position &+= clean
-        }
+        count &+= JSONEscaping.writeEscaped(source, length, to: bytes + count, escapeSlashes: escapeSlashes)
     }
 
     // MARK: Integers

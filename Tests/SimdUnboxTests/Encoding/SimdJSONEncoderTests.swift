@@ -123,12 +123,14 @@ struct SimdJSONEncoderDifferentialTests {
         expectSameEncoding(samples, options)
     }
 
-    /// Every length up to 40 with one character to escape at every position (and none): the
-    /// scan that looks at words, the last overlapping word and the four-byte halves of short text.
+    /// Every length up to 40, and lengths around two to four sixteen-byte blocks, with one
+    /// character to escape at every position (and none): the scan that looks at words, the last
+    /// overlapping word and the four-byte halves of short text, and the shim's sixteen-byte scan
+    /// of long text with its overlapping last block.
     @Test(arguments: EncodingOptions.sortedFormattings)
     func escapesAtEveryPositionAndLength(options: EncodingOptions) {
         var samples: [String] = []
-        for length in 0...40 {
+        for length in Array(0...40) + [47, 48, 49, 63, 64, 65, 71] {
             let plain = String(repeating: "x", count: length)
             samples.append(plain)
             for position in 0..<length {
