@@ -18,14 +18,17 @@ let package = Package(
         .library(name: "SimdUnbox", targets: ["SimdUnbox"])
     ],
     targets: [
-        // simdjson from the system (Debian's libsimdjson-dev, Homebrew's simdjson via pkg-config).
+        // simdjson from the system (Debian's libsimdjson-dev, Homebrew's simdjson via pkg-config). Only
+        // simdjson 3.0.x: the shim reaches its internals and checks the version (see
+        // CSimdJSON/csimdjson_internals.h).
         .systemLibrary(
             name: "CSimdJSONSystem",
             path: "CSimdJSON/System",
             pkgConfig: simdjsonPkgConfig,
             providers: [.apt(["libsimdjson-dev", "pkg-config"]), .brew(["simdjson", "pkg-config"])]
         ),
-        // The C shim over simdjson's On-Demand API: a C-only header, a C++ implementation.
+        // The C shim over simdjson's On-Demand API: C-only headers in include/, the C++ sources and
+        // their private headers beside them.
         .target(
             name: "CSimdJSON",
             dependencies: ["CSimdJSONSystem"],

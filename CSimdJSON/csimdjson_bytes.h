@@ -1,5 +1,6 @@
-// Byte searches that the shim's parts share (csimdjson.cpp's key check, csimdjson_stream.cpp's
-// boundary scanner). Internal: not part of the C API in include/.
+// Byte searches that the shim's parts share (csimdjson_objects.cpp's key checks, comparisons and
+// key hash, csimdjson_parser.cpp's hash seed, csimdjson_stream.cpp's boundary scanner). Internal:
+// not part of the C API in include/.
 #ifndef CSIMDJSON_BYTES_H
 #define CSIMDJSON_BYTES_H
 

@@ -9,7 +9,8 @@
  *
  * Lifetimes (these bite):
  *   - Every cursor points into the parser that produced it and is valid only until the next call
- *     to `csimdjson_parser_iterate` on that parser, or until the parser is destroyed.
+ *     to `csimdjson_parser_iterate_input` or `csimdjson_parser_iterate_buffer` on that parser, or
+ *     until the parser is destroyed.
  *   - Unescaped strings and keys (pointer + length) point into the parser's scratch buffer and are
  *     valid only until the next string or key read on that parser: copy them at once. Number
  *     texts point into the input and live as long as the document.

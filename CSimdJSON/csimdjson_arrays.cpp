@@ -1,0 +1,143 @@
+// CSimdJSON's arrays: iteration over an array's elements, bulk number reads, and the Codable
+// support's reset and count. See include/csimdjson.h and include/csimdjson_codable.h for the
+// contract.
+
+#include "csimdjson.h"
+#include "csimdjson_codable.h"
+#include "csimdjson_values.h"
+
+extern "C" csimdjson_error csimdjson_array_iterate(csimdjson_array *array, csimdjson_array_iterator *iterator) {
+  ondemand::array cursor = load<ondemand::array>(array);
+  array_iterator_slot slot{};
+  error_code error = cursor.begin().get(slot.iterator);
+  if (error) { return code(error); }
+  slot.started = false;
+  store(iterator, slot);
+  return CSIMDJSON_SUCCESS;
+}
+
+namespace {
+
+/// Moves `slot` to its next element: false at the end, or an error.
+inline error_code advance(array_iterator_slot &slot, bool &has_element, ondemand::value &element) noexcept {
+  if (slot.started) { ++slot.iterator; }
+  slot.started = true;
+  if (internals::at_end(slot.iterator)) {
+    has_element = false;
+    return SUCCESS;
+  }
+  has_element = true;
+  return (*slot.iterator).get(element);
+}
+
+template <typename Number, typename Read>
+inline error_code read_numbers(array_iterator_slot &slot, Number *out, size_t capacity, size_t *count, bool *finished,
+                               csimdjson_value *value, Read &&read) noexcept {
+  size_t n = 0;
+  error_code error = SUCCESS;
+  *finished = false;
+  while (n < capacity) {
+    bool has_element;
+    ondemand::value element;
+    error = advance(slot, has_element, element);
+    if (error) { break; }
+    if (!has_element) {
+      *finished = true;
+      break;
+    }
+    error = read(element, out[n]);
+    if (error) {
+      store_value(value, element);
+      break;
+    }
+    ++n;
+  }
+  *count = n;
+  return error;
+}
+
+template <typename Number, typename Read>
+inline csimdjson_error read_numbers(csimdjson_array_iterator *iterator, Number *out, size_t capacity, size_t *count,
+                                    bool *finished, csimdjson_value *value, Read &&read) noexcept {
+  array_iterator_slot slot = load<array_iterator_slot>(iterator);
+  error_code error = read_numbers(slot, out, capacity, count, finished, value, read);
+  store(iterator, slot);
+  return code(error);
+}
+
+inline error_code read_double(ondemand::value &v, double &d) noexcept { return checked_get_double(v, d); }
+
+inline error_code read_int64(ondemand::value &v, int64_t &i) noexcept { return v.get_int64().get(i); }
+
+/// Starts iterating the array `value` is and reads its first numbers in bulk.
+template <typename Number, typename Read>
+inline csimdjson_error start_and_read_numbers(csimdjson_value *value, Number *out, size_t capacity, size_t *count,
+                                              bool *finished, csimdjson_array_iterator *iterator,
+                                              csimdjson_value *element, Read &&read) noexcept {
+  *count = 0;
+  *finished = false;
+  ondemand::array array;
+  csimdjson_error error = dispatch(
+      value, [&](ondemand::value &v) { return v.get_array().get(array); },
+      [&](csimdjson_parser &p) { return p.document.get_array().get(array); });
+  if (error) { return error; }
+  array_iterator_slot slot{};
+  error_code status = array.begin().get(slot.iterator);
+  if (status) { return code(status); }
+  slot.started = false;
+  status = read_numbers(slot, out, capacity, count, finished, element, read);
+  store(iterator, slot);
+  return code(status);
+}
+
+} // namespace
+
+extern "C" csimdjson_error csimdjson_array_iterator_next(csimdjson_array_iterator *iterator, bool *has_element,
+                                                         csimdjson_value *value) {
+  array_iterator_slot slot = load<array_iterator_slot>(iterator);
+  ondemand::value element;
+  bool has = false;
+  error_code error = advance(slot, has, element);
+  store(iterator, slot);
+  if (error) { return code(error); }
+  *has_element = has;
+  if (has) { store_value(value, element); }
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_array_iterator_read_doubles(csimdjson_array_iterator *iterator, double *out,
+                                                                 size_t capacity, size_t *count, bool *finished,
+                                                                 csimdjson_value *value) {
+  return read_numbers(iterator, out, capacity, count, finished, value, read_double);
+}
+
+extern "C" csimdjson_error csimdjson_value_read_doubles(csimdjson_value *value, double *out, size_t capacity,
+                                                        size_t *count, bool *finished,
+                                                        csimdjson_array_iterator *iterator, csimdjson_value *element) {
+  return start_and_read_numbers(value, out, capacity, count, finished, iterator, element, read_double);
+}
+
+extern "C" csimdjson_error csimdjson_value_read_int64s(csimdjson_value *value, int64_t *out, size_t capacity,
+                                                       size_t *count, bool *finished,
+                                                       csimdjson_array_iterator *iterator, csimdjson_value *element) {
+  return start_and_read_numbers(value, out, capacity, count, finished, iterator, element, read_int64);
+}
+
+extern "C" csimdjson_error csimdjson_array_iterator_read_int64s(csimdjson_array_iterator *iterator, int64_t *out,
+                                                                size_t capacity, size_t *count, bool *finished,
+                                                                csimdjson_value *value) {
+  return read_numbers(iterator, out, capacity, count, finished, value, read_int64);
+}
+
+extern "C" csimdjson_error csimdjson_array_reset(csimdjson_array *array, bool *has_elements) {
+  ondemand::array cursor = load<ondemand::array>(array);
+  return code(cursor.reset().get(*has_elements));
+}
+
+extern "C" csimdjson_error csimdjson_array_count_elements(csimdjson_array *array, size_t *count) {
+  ondemand::array cursor = load<ondemand::array>(array);
+  bool has_elements = false;
+  error_code error = cursor.reset().get(has_elements);
+  if (error) { return code(error); }
+  return code(cursor.count_elements().get(*count));
+}

@@ -1,0 +1,530 @@
+// CSimdJSON's objects: key lookups (each object's fields walked about once, through a per-depth key
+// memo and index), fused lookups and reads, the second look for escaped keys, and iteration over an
+// object's fields. See include/csimdjson.h and include/csimdjson_codable.h for the contract.
+
+#include "csimdjson.h"
+#include "csimdjson_bytes.h"
+#include "csimdjson_codable.h"
+#include "csimdjson_values.h"
+
+using csimdjson_detail::key_index_entry;
+using csimdjson_detail::key_memo;
+using csimdjson_detail::key_memo_depths;
+
+namespace {
+
+inline std::string_view key_view(const uint8_t *key, size_t length) noexcept {
+  return std::string_view(reinterpret_cast<const char *>(key), length);
+}
+
+/// The key of a lookup, from its `key_length` argument (see `csimdjson_plain_key_length`).
+struct lookup_key {
+  std::string_view text;
+  /// The caller checked that the key holds no quote and no backslash.
+  bool plain;
+
+  lookup_key(const uint8_t *key, size_t key_length) noexcept
+      : text(key_view(key, key_length & (SIZE_MAX >> 1))), plain((key_length & ~(SIZE_MAX >> 1)) != 0) {}
+};
+
+/// What a lookup compares with `key_index_entry::head`: the key's first bytes, then its closing
+/// quote, under a mask of the bytes that are known.
+struct key_head {
+  uint32_t bytes = 0;
+  uint32_t mask = 0;
+
+  explicit key_head(std::string_view key) noexcept {
+    const size_t known = key.size() < 4 ? key.size() + 1 : 4;
+    uint8_t word[4] = {0, 0, 0, 0};
+    for (size_t index = 0; index < known; ++index) {
+      word[index] = index < key.size() ? uint8_t(key[index]) : '"';
+    }
+    std::memcpy(&bytes, word, 4);
+    mask = known == 4 ? 0xffffffffu : (uint32_t(1) << (8 * known)) - 1;
+  }
+
+  bool may_match(uint32_t head) const noexcept { return (head & mask) == bytes; }
+};
+
+/// The most fields one object's index keeps (16 bytes each, plus 8 in the table): 64 Ki fields
+/// are 1.5 MiB per nesting level at most.
+constexpr size_t key_index_limit = size_t(1) << 16;
+/// Up to this many fields an index is searched linearly; above it, through its hash table.
+constexpr size_t key_index_linear = 16;
+
+/// Unescapes a field's key; its bound is the distance from the key to its value.
+inline error_code read_key(csimdjson_parser &parser, ondemand::field &field, const uint8_t **bytes,
+                           size_t *length) noexcept {
+  const char *key = field.key().raw();
+  const char *value = field.value().raw_json_token().data();
+  return unescape(parser, field.key(), size_t(value - key), bytes, length);
+}
+
+/// `raw.unsafe_is_equal(key)`, with short keys compared inline: whether the document's key at
+/// `raw` is `key`, which holds no quote and no backslash (so that a match ends at the document
+/// key's closing quote). Reads as simdjson's does, within the document's padding.
+inline bool key_matches(ondemand::raw_json_string raw, std::string_view key) noexcept {
+  if (key.size() > SIMDJSON_PADDING) { return raw.unsafe_is_equal(key); }
+  const char *document = raw.raw();
+  return document[key.size()] == '"' && csimdjson_bytes::equal_short(document, key.data(), key.size());
+}
+
+/// The memo of the object `fields` iterates, or null (too deep, or a depth that keeps none).
+inline key_memo *memo_slot(csimdjson_parser &parser, const ondemand::value_iterator &fields) noexcept {
+  const ondemand::depth_t depth = fields.depth();
+  if (depth < 0 || depth >= key_memo_depths || ((parser.memo_depths >> depth) & 1) == 0) { return nullptr; }
+  return &parser.memos[depth];
+}
+
+/// Forgets what lookups learned about the object `fields` iterates: its fields are about to move
+/// in ways the memo does not follow (iteration over them, a search by unescaped key).
+inline void forget_keys(const ondemand::value_iterator &fields) noexcept {
+  ondemand::json_iterator *iterator = internals::json_iterator_of(fields);
+  if (iterator == nullptr) { return; }
+  csimdjson_parser &parser = internals::owner<csimdjson_parser>(iterator);
+  key_memo *memo = memo_slot(parser, fields);
+  if (memo != nullptr && memo->object == internals::start_of(fields)) { memo->object = nullptr; }
+}
+
+/// The length of the document's key that starts at `key` (just after its opening quote) and whose
+/// value's token is `value`: the key's closing quote is the last quote before the colon, the token
+/// just before the value.
+inline size_t document_key_length(const ondemand::json_iterator &iterator, const char *key,
+                                  ondemand::token_position value) noexcept {
+  const char *end = internals::token_before(iterator, value) - 1;
+  while (*end != '"') {
+    --end;
+  }
+  return size_t(end - key);
+}
+
+inline bool equal_bytes(const char *a, const char *b, size_t length) noexcept {
+  return length <= SIMDJSON_PADDING ? csimdjson_bytes::equal_short(a, b, length) : std::memcmp(a, b, length) == 0;
+}
+
+/// Builds `memo`'s hash table over its entries, keeping the first of equal keys.
+inline void build_key_table(key_memo &memo, const ondemand::json_iterator &iterator, uint64_t seed) noexcept {
+  const size_t count = memo.entries.size();
+  size_t capacity = 32;
+  while (capacity < 2 * count) {
+    capacity <<= 1;
+  }
+  memo.table.assign(capacity, 0);
+  const size_t mask = capacity - 1;
+  for (size_t index = 0; index < count; ++index) {
+    key_index_entry &entry = memo.entries[index];
+    entry.length = uint32_t(document_key_length(iterator, entry.key, entry.value));
+    size_t slot = size_t(csimdjson_bytes::hash(entry.key, entry.length, seed)) & mask;
+    bool duplicate = false;
+    while (uint32_t occupant = memo.table[slot]) {
+      const key_index_entry &other = memo.entries[occupant - 1];
+      if (other.length == entry.length && equal_bytes(other.key, entry.key, entry.length)) {
+        duplicate = true;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+    if (!duplicate) { memo.table[slot] = uint32_t(index + 1); }
+  }
+  memo.hashed = true;
+}
+
+/// The first field of a complete memo whose key is `key` (no quote, no backslash), or null.
+inline const key_index_entry *find_in_memo(key_memo &memo, std::string_view key,
+                                           const ondemand::json_iterator &iterator, uint64_t seed) noexcept {
+  const key_head head(key);
+  const size_t count = memo.entries.size();
+  auto matches = [&](const key_index_entry &entry) {
+    return head.may_match(entry.head) &&
+           key_matches(ondemand::raw_json_string(reinterpret_cast<const uint8_t *>(entry.key)), key);
+  };
+  // From the first field, so that the first of duplicated keys is the one found.
+  if (count <= key_index_linear) {
+    for (const key_index_entry &entry : memo.entries) {
+      if (matches(entry)) { return &entry; }
+    }
+    return nullptr;
+  }
+  if (!memo.hashed) { build_key_table(memo, iterator, seed); }
+  const size_t mask = memo.table.size() - 1;
+  size_t slot = size_t(csimdjson_bytes::hash(key.data(), key.size(), seed)) & mask;
+  while (uint32_t occupant = memo.table[slot]) {
+    const key_index_entry &entry = memo.entries[occupant - 1];
+    if (entry.length == key.size() && equal_bytes(entry.key, key.data(), key.size())) { return &entry; }
+    slot = (slot + 1) & mask;
+  }
+  return nullptr;
+}
+
+/// Answers a lookup from the complete memo of the object `fields` iterates: jumps to the value of
+/// the key's first occurrence, or puts the cursor back at `position` and `depth` (where the lookup
+/// started) when the object has no such key.
+inline error_code answer_from_memo(key_memo &memo, std::string_view key, ondemand::value_iterator &fields,
+                                   ondemand::json_iterator *iterator, csimdjson_parser &parser,
+                                   ondemand::token_position position, ondemand::depth_t depth,
+                                   ondemand::value &out) noexcept {
+  const key_index_entry *entry = find_in_memo(memo, key, *iterator, parser.hash_seed);
+  if (entry == nullptr) {
+    internals::move_to(*iterator, position, depth);
+    return NO_SUCH_FIELD;
+  }
+  // As after simdjson's own `field_value()`: at the value's token, one level below the object.
+  internals::move_to(*iterator, entry->value, fields.depth() + 1);
+  out = internals::value_at(fields.child());
+  return SUCCESS;
+}
+
+/// Records a field in `memo` (which follows its object from the first field on), unless the object
+/// has more fields than an index keeps.
+inline void record_field(key_memo &memo, ondemand::raw_json_string key, ondemand::token_position value) noexcept {
+  if (!memo.entries.empty() && key.raw() <= memo.entries.back().key) { return; }
+  if (simdjson_unlikely(memo.entries.size() >= key_index_limit)) {
+    memo.overflowed = true;
+    memo.object = nullptr;
+    return;
+  }
+  uint32_t head;
+  std::memcpy(&head, key.raw(), 4); // within the document's padding
+  memo.entries.push_back(key_index_entry{key.raw(), value, 0, head});
+}
+
+inline error_code find_field_before(ondemand::object &object, std::string_view key, ondemand::value &out,
+                                    csimdjson_parser &parser, ondemand::token_position position,
+                                    ondemand::depth_t depth) noexcept;
+
+/// `object.find_field_unordered(key)`, with every step checked, and each object's fields walked
+/// about once whatever the order of its lookups.
+///
+/// simdjson's unordered lookup, after reaching the end of the object, searches again from its
+/// first field *assuming* that part is well formed (it asserts, or without assertions has
+/// undefined behaviour, when it is not): skipping a value whose brackets do not match
+/// (`[ ... }`) can leave it anywhere. Here every step is checked:
+///   1. When the object's memo is complete, the lookup is answered from it, without scanning.
+///   2. Otherwise the fields from the cursor to the object's end are compared, as simdjson's
+///      ordered lookup does, and recorded in the memo while it follows the object from its first
+///      field. A match is returned at once (document order stays the fast path).
+///   3. Having reached the end, the memo is complete if it followed the object from its first
+///      field; otherwise the whole object is walked once and recorded, and the lookup (and every
+///      later one in this object) is answered from the memo.
+/// Memos are kept per nesting level, only at the levels where a lookup has needed step 3 in the
+/// current document: elsewhere recording the fields would cost more than it saves. A key found
+/// nowhere leaves the cursor where it was.
+inline error_code find_field_checked(ondemand::object &object, std::string_view key, bool plain,
+                                     ondemand::value &out) noexcept {
+  // simdjson compares a key with the raw bytes of the document's keys: a key holding a backslash
+  // would match a different, escaped key (`a\` matches `"a\"b"`), and one holding a quote could
+  // read past the key. Such keys only match by their unescaped value, which the caller looks up
+  // by iterating the keys. (A plain key was checked by the caller, once for many lookups.)
+  if (!plain && simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) {
+    return NO_SUCH_FIELD;
+  }
+  ondemand::value_iterator &fields = internals::object_fields(object);
+  ondemand::json_iterator *iterator = internals::json_iterator_of(fields);
+  const ondemand::token_position position = iterator->position();
+  const ondemand::depth_t depth = iterator->depth();
+  csimdjson_parser &parser = internals::owner<csimdjson_parser>(iterator);
+  key_memo *memo = memo_slot(parser, fields);
+  error_code error;
+  if (memo == nullptr) {
+    // Step 2 without a memo: simdjson's checked, ordered lookup.
+    error = object.find_field(key).get(out);
+    if (simdjson_likely(error != NO_SUCH_FIELD)) { return error; }
+    return find_field_before(object, key, out, parser, position, depth);
+  }
+  const ondemand::token_position start = internals::start_of(fields);
+  // Step 1.
+  if (memo->object == start && memo->complete) {
+    return answer_from_memo(*memo, key, fields, iterator, parser, position, depth, out);
+  }
+  // Step 2 with a memo, as simdjson's `value_iterator::find_field_raw`: from the first field, from
+  // the end of the field the cursor is in, or nothing when the object was read to its end.
+  bool has_field = false;
+  bool recording = false;
+  if (fields.at_first_field()) {
+    has_field = true;
+    memo->start(start);
+    recording = true;
+  } else if (fields.is_open()) {
+    if ((error = fields.skip_child())) {
+      fields.abandon();
+      return error;
+    }
+    if ((error = fields.has_next_field().get(has_field))) {
+      fields.abandon();
+      return error;
+    }
+    // The memo follows the fields from the first one as long as every move over them is a lookup's.
+    recording = memo->object == start;
+  }
+  while (has_field) {
+    ondemand::raw_json_string actual_key;
+    if ((error = fields.field_key().get(actual_key))) {
+      fields.abandon();
+      return error;
+    }
+    if ((error = fields.field_value())) {
+      fields.abandon();
+      return error;
+    }
+    if (recording) { record_field(*memo, actual_key, iterator->position()); }
+    // The key holds no quote or backslash (checked above), so comparing it with the raw bytes of
+    // a document's key cannot read past that key.
+    if (simdjson_likely(key_matches(actual_key, key))) {
+      out = internals::value_at(fields.child());
+      return SUCCESS;
+    }
+    if ((error = fields.skip_child())) { return error; }
+    if ((error = fields.has_next_field().get(has_field))) {
+      fields.abandon();
+      return error;
+    }
+  }
+  // Step 3.
+  if (recording && memo->object == start) {
+    memo->complete = true;
+    return answer_from_memo(*memo, key, fields, iterator, parser, position, depth, out);
+  }
+  return find_field_before(object, key, out, parser, position, depth);
+}
+
+/// Walks the object `fields` iterates from its first field to its end, recording every field in
+/// `memo`; the memo is complete unless the object has more fields than an index keeps.
+inline error_code index_object(ondemand::object &object, key_memo &memo, ondemand::token_position start) noexcept {
+  ondemand::value_iterator &fields = internals::object_fields(object);
+  ondemand::json_iterator *iterator = internals::json_iterator_of(fields);
+  error_code error;
+  bool has_field = false;
+  if ((error = object.reset().get(has_field))) { return error; }
+  memo.start(start);
+  while (has_field) {
+    ondemand::raw_json_string actual_key;
+    if ((error = fields.field_key().get(actual_key))) { return error; }
+    if ((error = fields.field_value())) { return error; }
+    record_field(memo, actual_key, iterator->position());
+    if (simdjson_unlikely(memo.overflowed)) { return SUCCESS; }
+    if ((error = fields.skip_child())) { return error; }
+    if ((error = fields.has_next_field().get(has_field))) { return error; }
+  }
+  memo.complete = true;
+  return SUCCESS;
+}
+
+/// Step 3 for an object whose memo does not cover it: walks the whole object once, recording its
+/// fields, and answers from the memo. An object too large for an index (or too deep for a memo) is
+/// searched from its first field up to where the lookup started instead. From now on, the objects
+/// at this depth keep a memo.
+inline error_code find_field_before(ondemand::object &object, std::string_view key, ondemand::value &out,
+                                    csimdjson_parser &parser, ondemand::token_position position,
+                                    ondemand::depth_t depth) noexcept {
+  ondemand::value_iterator &fields = internals::object_fields(object);
+  ondemand::json_iterator *iterator = internals::json_iterator_of(fields);
+  const ondemand::depth_t object_depth = fields.depth();
+  error_code error;
+  if (object_depth >= 0 && object_depth < key_memo_depths) {
+    key_memo &memo = parser.memos[object_depth];
+    if (((parser.memo_depths >> object_depth) & 1) == 0) {
+      memo.object = nullptr;
+      parser.memo_depths |= uint32_t(1) << object_depth;
+    }
+    if ((error = index_object(object, memo, internals::start_of(fields)))) { return error; }
+    if (memo.complete) { return answer_from_memo(memo, key, fields, iterator, parser, position, depth, out); }
+  }
+  // The fields from the first one to where the lookup started (the first key at or past that
+  // position was compared already).
+  bool has_field = false;
+  if ((error = object.reset().get(has_field))) { return error; }
+  while (has_field && iterator->position() < position) {
+    ondemand::raw_json_string actual_key;
+    if ((error = fields.field_key().get(actual_key))) { return error; }
+    if ((error = fields.field_value())) { return error; }
+    if (key_matches(actual_key, key)) {
+      out = internals::value_at(fields.child());
+      return SUCCESS;
+    }
+    if ((error = fields.skip_child())) { return error; }
+    if ((error = fields.has_next_field().get(has_field))) { return error; }
+  }
+  // Not found: back to where the lookup started, as simdjson's own unordered lookup leaves it.
+  internals::move_to(*iterator, position, depth);
+  return NO_SUCH_FIELD;
+}
+
+/// Finds `key` and reads it with `read`; on a read error (or always, with `always_store`) the
+/// field's value goes to `out`.
+template <bool always_store = false, typename Read>
+inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *key, size_t key_length,
+                                     csimdjson_value *out, Read &&read) noexcept {
+  ondemand::object object = load<ondemand::object>(opaque);
+  ondemand::value value;
+  const lookup_key lookup(key, key_length);
+  error_code error = find_field_checked(object, lookup.text, lookup.plain, value);
+  if (simdjson_unlikely(error)) { return code(error); }
+  error = read(value);
+  if (always_store || simdjson_unlikely(error)) { store_value(out, value); }
+  return code(error);
+}
+
+} // namespace
+
+extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                       csimdjson_value *out) {
+  ondemand::object cursor = load<ondemand::object>(object);
+  ondemand::value value;
+  const lookup_key lookup(key, key_length);
+  error_code error = find_field_checked(cursor, lookup.text, lookup.plain, value);
+  if (error) { return code(error); }
+  store_value(out, value);
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object *object, const uint8_t *key,
+                                                               size_t key_length, csimdjson_value *out, bool *is_null) {
+  ondemand::object cursor = load<ondemand::object>(object);
+  ondemand::value value;
+  const lookup_key lookup(key, key_length);
+  error_code error = find_field_checked(cursor, lookup.text, lookup.plain, value);
+  if (error) { return code(error); }
+  store_value(out, value);
+  return code(value.is_null().get(*is_null));
+}
+
+extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parser *parser, csimdjson_object *object,
+                                                                 const uint8_t *key, size_t key_length,
+                                                                 csimdjson_value *out, bool *has_escaped_keys) {
+  *has_escaped_keys = false;
+  ondemand::object cursor = load<ondemand::object>(object);
+  forget_keys(internals::object_fields(cursor));
+  bool non_empty = false;
+  error_code error = cursor.reset().get(non_empty);
+  if (error) { return code(error); }
+  if (!non_empty) { return CSIMDJSON_NO_SUCH_FIELD; }
+  std::string_view wanted = key_view(key, key_length);
+  for (auto result : cursor) {
+    ondemand::field field;
+    if ((error = std::move(result).get(field))) { return code(error); }
+    // Only a key with a backslash can differ from its unescaped form.
+    const char *raw = field.key().raw();
+    const char *end = raw;
+    bool escaped = false;
+    while (*end != '"') {
+      if (*end == '\\') {
+        escaped = true;
+        end += 2;
+      } else {
+        ++end;
+      }
+    }
+    if (!escaped) { continue; }
+    *has_escaped_keys = true;
+    const uint8_t *unescaped = nullptr;
+    size_t unescaped_length = 0;
+    if ((error = read_key(*parser, field, &unescaped, &unescaped_length))) { return code(error); }
+    if (std::string_view(reinterpret_cast<const char *>(unescaped), unescaped_length) == wanted) {
+      store_value(out, field.value());
+      return CSIMDJSON_SUCCESS;
+    }
+  }
+  return CSIMDJSON_NO_SUCH_FIELD;
+}
+
+extern "C" bool csimdjson_parser_has_escaped_keys(csimdjson_parser *parser) {
+  if (!parser->has_document) { return true; }
+  const uint8_t *cursor = parser->document_start;
+  const uint8_t *const end = cursor + parser->document_length;
+  // Outside strings a valid document has no backslash, so the first backslash after a point
+  // outside strings is inside a string: find that string's closing quote (a quote after an even
+  // run of backslashes) and see whether a colon follows, which makes the string a key. Only the
+  // strings holding a backslash are walked, with memchr.
+  while (cursor < end) {
+    const void *found = std::memchr(cursor, '\\', size_t(end - cursor));
+    if (found == nullptr) { return false; }
+    const uint8_t *quote = static_cast<const uint8_t *>(found) + 1;
+    while (true) {
+      if (quote + 1 >= end) { return false; }
+      found = std::memchr(quote + 1, '"', size_t(end - quote - 1));
+      if (found == nullptr) { return false; }
+      quote = static_cast<const uint8_t *>(found);
+      const uint8_t *run = quote;
+      while (run > parser->document_start && run[-1] == '\\') {
+        --run;
+      }
+      if ((quote - run) % 2 == 0) { break; }
+    }
+    cursor = quote + 1;
+    while (cursor < end && is_json_whitespace(*cursor)) {
+      ++cursor;
+    }
+    if (cursor < end && *cursor == ':') { return true; }
+  }
+  return false;
+}
+
+extern "C" csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                       int64_t *out, csimdjson_value *value) {
+  return find_and_read<true>(object, key, key_length, value,
+                             [&](ondemand::value &v) { return v.get_int64().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_object_find_uint64(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                        uint64_t *out, csimdjson_value *value) {
+  return find_and_read<true>(object, key, key_length, value,
+                             [&](ondemand::value &v) { return v.get_uint64().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_object_find_double(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                        double *out, csimdjson_value *value) {
+  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return checked_get_double(v, *out); });
+}
+
+extern "C" csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                      bool *out, csimdjson_value *value) {
+  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_bool().get(*out); });
+}
+
+extern "C" csimdjson_error csimdjson_object_find_string(csimdjson_parser *parser, csimdjson_object *object,
+                                                        const uint8_t *key, size_t key_length, const uint8_t **bytes,
+                                                        size_t *length, csimdjson_value *value) {
+  return find_and_read(object, key, key_length, value,
+                       [&](ondemand::value &v) { return read_string(*parser, v, bytes, length); });
+}
+
+extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_object_iterator *iterator) {
+  ondemand::object cursor = load<ondemand::object>(object);
+  forget_keys(internals::object_fields(cursor));
+  object_iterator_slot slot{};
+  error_code error = cursor.begin().get(slot.iterator);
+  if (error) { return code(error); }
+  slot.started = false;
+  store(iterator, slot);
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *parser, csimdjson_object_iterator *iterator,
+                                                          bool *has_field, const uint8_t **key, size_t *key_length,
+                                                          csimdjson_value *value) {
+  object_iterator_slot slot = load<object_iterator_slot>(iterator);
+  if (slot.started) { ++slot.iterator; }
+  slot.started = true;
+  store(iterator, slot);
+  if (internals::at_end(slot.iterator)) {
+    *has_field = false;
+    return CSIMDJSON_SUCCESS;
+  }
+  ondemand::field field;
+  error_code error = (*slot.iterator).get(field);
+  if (error) { return code(error); }
+  // The iteration moves over the object's fields behind its lookups' back (the iterator stands on
+  // the field's value, one level deeper than the object).
+  const ondemand::depth_t object_depth = internals::document_iterator(parser->document).depth() - 1;
+  if (object_depth >= 0 && object_depth < key_memo_depths) { parser->memos[object_depth].object = nullptr; }
+  error = read_key(*parser, field, key, key_length);
+  if (error) { return code(error); }
+  store_value(value, field.value());
+  *has_field = true;
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_object_reset(csimdjson_object *object, bool *has_fields) {
+  ondemand::object cursor = load<ondemand::object>(object);
+  return code(cursor.reset().get(*has_fields));
+}

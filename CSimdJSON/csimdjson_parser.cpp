@@ -1,0 +1,139 @@
+// CSimdJSON's library, parser and document functions: creating parsers, starting documents,
+// finishing them, and where their cursor stands. See include/csimdjson.h for the contract.
+
+#include "csimdjson_parser.h"
+#include "csimdjson.h"
+#include "csimdjson_bytes.h"
+
+#include <atomic>
+#include <chrono>
+#include <new>
+
+// ------------------------------------------------------------------------------------------------
+// Library
+// ------------------------------------------------------------------------------------------------
+
+extern "C" const char *csimdjson_active_implementation_name(void) {
+  return get_active_implementation()->name().c_str();
+}
+
+extern "C" const char *csimdjson_error_message(csimdjson_error error) {
+  if (int(error) < 0 || int(error) >= int(CSIMDJSON_NUM_ERROR_CODES)) { return "unknown error"; }
+  return error_message(static_cast<error_code>(error));
+}
+
+extern "C" size_t csimdjson_max_document_size(void) { return SIMDJSON_MAXSIZE_BYTES; }
+
+// ------------------------------------------------------------------------------------------------
+// Parser and document
+// ------------------------------------------------------------------------------------------------
+
+extern "C" csimdjson_parser *csimdjson_parser_create(void) {
+  csimdjson_parser *parser = new (std::nothrow) csimdjson_parser();
+  if (parser == nullptr) { return nullptr; }
+  // Not cryptographic: enough that hostile input cannot be prepared against one fixed function.
+  static std::atomic<uint64_t> counter{0};
+  const uint64_t clock = uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+  parser->hash_seed = csimdjson_bytes::mix(clock ^ reinterpret_cast<uintptr_t>(parser) ^
+                                           (counter.fetch_add(1, std::memory_order_relaxed) << 32));
+  return parser;
+}
+
+extern "C" void csimdjson_parser_destroy(csimdjson_parser *parser) { delete parser; }
+
+extern "C" csimdjson_error csimdjson_parser_reserve_input(csimdjson_parser *parser, size_t length, uint8_t **buffer) {
+  if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
+  size_t needed = length + SIMDJSON_PADDING;
+  if (needed > parser->input_capacity) {
+    // The old document points into the old buffer: it dies with it.
+    parser->has_document = false;
+    std::free(parser->input);
+    parser->input = nullptr;
+    parser->input_capacity = 0;
+    size_t capacity = needed < 4096 ? 4096 : needed + needed / 8;
+    void *memory = std::malloc(capacity);
+    if (memory == nullptr) { return CSIMDJSON_MEMALLOC; }
+    parser->input = static_cast<uint8_t *>(memory);
+    parser->input_capacity = capacity;
+  }
+  // simdjson only needs the padding to be readable; zeroing it keeps its contents deterministic.
+  std::memset(parser->input + length, 0, SIMDJSON_PADDING);
+  *buffer = parser->input;
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *parser, const uint8_t *buffer,
+                                                           size_t length, size_t capacity, csimdjson_value *root) {
+  parser->has_document = false;
+  parser->memo_depths = 0;
+  if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
+  if (capacity < length + SIMDJSON_PADDING) { return CSIMDJSON_INSUFFICIENT_PADDING; }
+  parser->document_start = buffer;
+  parser->document_length = length;
+  // simdjson reads a scalar root from a copy of its token and the whitespace after it, in a buffer
+  // just large enough for the token: trailing whitespace made it refuse valid documents
+  // (`null `, `false  `). Whitespace after the root means nothing, so simdjson never sees it.
+  size_t significant = length;
+  while (significant > 0 && is_json_whitespace(buffer[significant - 1])) {
+    --significant;
+  }
+  error_code error = parser->parser.iterate(buffer, significant, capacity).get(parser->document);
+  if (error) { return code(error); }
+  parser->has_document = true;
+  ++parser->documents;
+  value_slot slot{ondemand::value(), parser};
+  store(root, slot);
+  return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_parser_iterate_input(csimdjson_parser *parser, size_t length,
+                                                          csimdjson_value *root) {
+  if (parser->input == nullptr || length + SIMDJSON_PADDING > parser->input_capacity) {
+    return CSIMDJSON_INSUFFICIENT_PADDING;
+  }
+  return csimdjson_parser_iterate_buffer(parser, parser->input, length, parser->input_capacity, root);
+}
+
+extern "C" size_t csimdjson_parser_current_offset(csimdjson_parser *parser) {
+  if (!parser->has_document) { return 0; }
+  const char *location = nullptr;
+  if (parser->document.current_location().get(location)) { return parser->document_length; }
+  size_t offset = size_t(reinterpret_cast<const uint8_t *>(location) - parser->document_start);
+  return offset > parser->document_length ? parser->document_length : offset;
+}
+
+extern "C" csimdjson_error csimdjson_parser_finish(csimdjson_parser *parser) {
+  if (!parser->has_document) { return CSIMDJSON_UNINITIALIZED; }
+  if (!parser->document.is_alive()) { return CSIMDJSON_TAPE_ERROR; }
+  // Skip whatever of the root the caller left unread (from any depth), then require the end.
+  std::string_view ignored;
+  error_code error = parser->document.raw_json().get(ignored);
+  if (error) { return code(error); }
+  const char *location = nullptr;
+  error = parser->document.current_location().get(location);
+  if (error == OUT_OF_BOUNDS) { return CSIMDJSON_SUCCESS; }
+  if (error) { return code(error); }
+  return CSIMDJSON_TRAILING_CONTENT;
+}
+
+extern "C" void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t *position, int64_t *depth,
+                                              uint64_t *document) {
+  ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
+  *position = uint64_t(reinterpret_cast<uintptr_t>(iterator.position()));
+  *depth = int64_t(iterator.depth());
+  *document = parser->documents;
+}
+
+extern "C" csimdjson_error csimdjson_parser_skip_to_root_separator(csimdjson_parser *parser, size_t offset) {
+  if (!parser->has_document) { return CSIMDJSON_UNINITIALIZED; }
+  if (offset >= parser->document_length) { return CSIMDJSON_TAPE_ERROR; }
+  ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
+  // The root array is at depth 1 and its elements at depth 2: at depth 1 the element was read to
+  // its end, and the iterator is at its separator already.
+  if (iterator.depth() <= 1) { return CSIMDJSON_SUCCESS; }
+  const ondemand::token_position end = internals::end_position(iterator);
+  const ondemand::token_position found = internals::token_at_offset(iterator.position(), end, uint32_t(offset));
+  if (found == end) { return CSIMDJSON_TAPE_ERROR; }
+  internals::move_to(iterator, found, 1);
+  return CSIMDJSON_SUCCESS;
+}
