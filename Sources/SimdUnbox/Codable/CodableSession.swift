@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 import Synchronization
 

@@ -95,19 +95,19 @@ public final class _DecodingContext {
 
     /// Copies `bytes` into the parser's padded buffer and starts the document.
     @usableFromInline
-    func _begin(_ bytes: UnsafeRawBufferPointer, root: inout csimdjson_value) throws(UnboxError) {
+    func _begin(_ bytes: UnsafeRawBufferPointer, root: inout _JSONCursor) throws(UnboxError) {
         let parser = _parser.handle
         var buffer: UnsafeMutablePointer<UInt8>?
-        var code = csimdjson_parser_reserve_input(parser, bytes.count, &buffer)
-        guard code == CSIMDJSON_SUCCESS, let buffer else {
+        var code = _SimdJSONError(csimdjson_parser_reserve_input(parser, bytes.count, &buffer))
+        guard code == .success, let buffer else {
             throw _documentError(code, length: bytes.count)
         }
         if let base = bytes.baseAddress, bytes.count > 0 {
             buffer.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         }
         _startDocument(UnsafePointer(buffer), length: bytes.count)
-        code = csimdjson_parser_iterate_input(parser, bytes.count, &root)
-        guard code == CSIMDJSON_SUCCESS else { throw _documentError(code, length: bytes.count) }
+        code = _SimdJSONError(csimdjson_parser_iterate_input(parser, bytes.count, &root.raw))
+        guard code == .success else { throw _documentError(code, length: bytes.count) }
     }
 
     /// Records where the document (or a stream's window) about to be parsed lies, and forgets what
@@ -129,8 +129,8 @@ public final class _DecodingContext {
     func _finish() throws(UnboxError) {
         _state.pointee.activeToken = 0
         if let malformed = _malformed { throw malformed }
-        let code = csimdjson_parser_finish(_parser.handle)
-        guard code == CSIMDJSON_SUCCESS else { throw _malformedError(code, offset: _currentOffset()) }
+        let code = _SimdJSONError(csimdjson_parser_finish(_parser.handle))
+        guard code == .success else { throw _malformedError(code, offset: _currentOffset()) }
     }
 
     /// Marks the decode as over: every `Unboxer` of it is stale from now on, and the parser lets go
@@ -153,9 +153,9 @@ public final class _DecodingContext {
 
     /// The byte offset of `value`'s first byte, or the document's current position.
     @usableFromInline
-    func _offset(of value: inout csimdjson_value) -> Int {
+    func _offset(of value: inout _JSONCursor) -> Int {
         var location: UnsafePointer<UInt8>?
-        guard csimdjson_value_get_location(&value, &location) == CSIMDJSON_SUCCESS,
+        guard value.getLocation(&location) == .success,
             let location, let start = _documentStart
         else { return _currentOffset() }
         let offset = start.distance(to: location)
@@ -181,7 +181,7 @@ public final class _DecodingContext {
 
     /// Runs `body` with an `Unboxer` over `object`, live only while `body` runs.
     @inlinable
-    func _withUnboxer<R>(_ object: csimdjson_object, _ body: (Unboxer) throws -> R) throws(UnboxError) -> R {
+    func _withUnboxer<R>(_ object: _ObjectCursor, _ body: (Unboxer) throws -> R) throws(UnboxError) -> R {
         try _enter()
         let saved = _state.pointee.activeToken
         _state.pointee.lastToken &+= 1
