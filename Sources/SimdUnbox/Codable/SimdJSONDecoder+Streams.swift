@@ -379,7 +379,8 @@ struct _DecodableElementDecoding<Element: Decodable>: Sendable {
         // One session per stream (its context is the stream's own), not one per element.
         let session: _CodableSession
         if let reused = context._elementSession {
-            session = reused
+            // Only this type ever stores a session there.
+            session = unsafeDowncast(reused, to: _CodableSession.self)
             session.prepareForNextElement()
         } else {
             session = _CodableSession(context: context, options: options)

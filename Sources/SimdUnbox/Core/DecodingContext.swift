@@ -58,6 +58,13 @@ struct _DecodingState {
     }
 }
 
+/// Per-decode state that a layer above Core keeps with a context, from one stream element to the
+/// next (Codable's session), and that the decode closes when it ends.
+protocol _ElementSession: AnyObject {
+    /// Ends the session: the decode is over.
+    func close()
+}
+
 /// The state one decode shares between its cursors. Not thread-safe; never outlives its parser's
 /// loan except as a dead object that stale `Unboxer`s can still ask whether they are live.
 ///
@@ -70,9 +77,9 @@ public final class _DecodingContext {
     /// Where the document starts, for byte offsets.
     @usableFromInline var _documentStart: UnsafePointer<UInt8>?
     @usableFromInline var _documentLength: Int = 0
-    /// The Codable session a stream of `Decodable` elements reuses from one element to the next
-    /// (it refers back to this context: `_close()` breaks the cycle).
-    var _elementSession: _CodableSession?
+    /// The session a stream of `Decodable` elements reuses from one element to the next (Codable's,
+    /// opaque here; it refers back to this context: `_close()` breaks the cycle).
+    var _elementSession: (any _ElementSession)?
     /// The date formatters' settings as this document (or stream window) first read them.
     @exclusivity(unchecked) var _dateFormats = _DateFormatTable()
     /// The objects the last key path opened (`unbox(keyPath:)`), for the next one to go on from.
@@ -177,26 +184,5 @@ public final class _DecodingContext {
     @inlinable
     func _leave() {
         _state.pointee.depth -= 1
-    }
-
-    /// Runs `body` with an `Unboxer` over `object`, live only while `body` runs.
-    @inlinable
-    func _withUnboxer<R>(_ object: _ObjectCursor, _ body: (Unboxer) throws -> R) throws(UnboxError) -> R {
-        try _enter()
-        let saved = _state.pointee.activeToken
-        _state.pointee.lastToken &+= 1
-        let token = _state.pointee.lastToken
-        _state.pointee.activeToken = token
-        defer {
-            _state.pointee.activeToken = _state.pointee.broken ? 0 : saved
-            _leave()
-        }
-        do {
-            return try body(Unboxer(_context: self, _object: object, _token: token))
-        } catch {
-            // The model's own code throws untyped errors: SimdUnbox's reach it as `UnboxError`s
-            // already (a cast, only on this failure path); the caller's own travel inside one.
-            throw UnboxError._wrapping(error)
-        }
     }
 }

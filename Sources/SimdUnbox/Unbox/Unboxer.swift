@@ -374,3 +374,27 @@ public struct Unboxer {
         }
     }
 }
+
+// Core knows nothing of `Unboxer`: the Unbox layer makes its unboxers over Core's cursors.
+extension _DecodingContext {
+    /// Runs `body` with an `Unboxer` over `object`, live only while `body` runs.
+    @inlinable
+    func _withUnboxer<R>(_ object: _ObjectCursor, _ body: (Unboxer) throws -> R) throws(UnboxError) -> R {
+        try _enter()
+        let saved = _state.pointee.activeToken
+        _state.pointee.lastToken &+= 1
+        let token = _state.pointee.lastToken
+        _state.pointee.activeToken = token
+        defer {
+            _state.pointee.activeToken = _state.pointee.broken ? 0 : saved
+            _leave()
+        }
+        do {
+            return try body(Unboxer(_context: self, _object: object, _token: token))
+        } catch {
+            // The model's own code throws untyped errors: SimdUnbox's reach it as `UnboxError`s
+            // already (a cast, only on this failure path); the caller's own travel inside one.
+            throw UnboxError._wrapping(error)
+        }
+    }
+}
