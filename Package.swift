@@ -47,7 +47,10 @@ let package = Package(
         ),
         .target(
             name: "SimdUnbox",
-            dependencies: ["CSimdJSON"]
+            dependencies: ["CSimdJSON"],
+            // A file sees the members of only the modules it imports: outside Core, none of the
+            // C shim's (scripts/check-boundary.sh checks the names).
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .testTarget(
             name: "SimdUnboxTests",

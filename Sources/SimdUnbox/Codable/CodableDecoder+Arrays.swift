@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // Arrays of scalars (`[Double]`, `[Int]`, `[String]`, ...) decoded straight from the array cursor:
@@ -11,14 +10,14 @@ extension _CodableDecoder {
     /// metadata in the runtime's cache on every call.
     @inline(__always)
     func _decodeScalarArray<T>(
-        _: T.Type, from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int,
+        _: T.Type, from value: inout _JSONCursor, opened: inout _OpenedValue, level: Int,
         component: _CodingPathComponent
     ) throws -> T {
         if T.self == [Double].self {
             // Zeros need their text checked (`1e-400` is not zero): those arrays go element by element.
             if let numbers = try _bulkRead(
                 &value, &opened, level, component, scratch: { $0.doubles }, capacity: { $0.doubleCapacity },
-                grow: context._growDoubles, next: csimdjson_array_iterator_read_doubles, accept: { $0 != 0 })
+                grow: context._growDoubles, next: _ArrayIterator.readDoubles, accept: { $0 != 0 })
             {
                 return unsafeBitCast(Array(numbers), to: T.self)
             }
@@ -31,7 +30,7 @@ extension _CodableDecoder {
             if Int.bitWidth == 64,
                 let numbers = try _bulkRead(
                     &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
-                    grow: context._growIntegers, next: csimdjson_array_iterator_read_int64s, accept: { _ in true })
+                    grow: context._growIntegers, next: _ArrayIterator.readInt64s, accept: { _ in true })
             {
                 // Made by copying (`Int` is `Int64` here), as `[Double]` is: the standard library's
                 // copy is specialized here, with the array storage's type looked up once, while
@@ -55,7 +54,7 @@ extension _CodableDecoder {
         if T.self == [Int64].self {
             if let numbers = try _bulkRead(
                 &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
-                grow: context._growIntegers, next: csimdjson_array_iterator_read_int64s, accept: { _ in true })
+                grow: context._growIntegers, next: _ArrayIterator.readInt64s, accept: { _ in true })
             {
                 return unsafeBitCast(Array(numbers), to: T.self)
             }
@@ -76,7 +75,7 @@ extension _CodableDecoder {
     /// `[String]`, out of line: the other scalar arrays stay small enough to inline.
     @inline(never)
     func _decodeStringArray(
-        _ value: inout csimdjson_value, _ opened: inout _OpenedValue, _ level: Int, _ component: _CodingPathComponent
+        _ value: inout _JSONCursor, _ opened: inout _OpenedValue, _ level: Int, _ component: _CodingPathComponent
     ) throws -> [String] {
         try _decodeArray(String.self, &value, &opened, level, component) { v throws(_ReadFailure) in
             try _readString(&v)
@@ -89,32 +88,32 @@ extension _CodableDecoder {
     /// not read (another type, a number it does not take), or one `accept` rejects.
     @inline(__always)
     func _bulkRead<Number>(
-        _ value: inout csimdjson_value, _ opened: inout _OpenedValue, _ level: Int, _ component: _CodingPathComponent,
+        _ value: inout _JSONCursor, _ opened: inout _OpenedValue, _ level: Int, _ component: _CodingPathComponent,
         scratch: (_DecodingState) -> UnsafeMutablePointer<Number>?, capacity: (_DecodingState) -> Int,
         grow: () -> Void,
         next: (
-            UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int,
+            UnsafeMutablePointer<_ArrayIterator>, UnsafeMutablePointer<Number>, Int,
             UnsafeMutablePointer<Int>,
-            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_value>
-        ) -> csimdjson_error,
+            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<_JSONCursor>
+        ) -> _SimdJSONError,
         accept: (Number) -> Bool
     ) throws -> UnsafeBufferPointer<Number>? {
         var array = try _openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
-        var iterator = csimdjson_array_iterator()
-        var code = csimdjson_array_iterate(&array, &iterator)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+        var iterator = _ArrayIterator()
+        var code = array.iterate(&iterator)
+        guard _fastPath(code == .success) else { throw context._containerError(code) }
         if _slowPath(capacity(context._state.pointee) == 0) { grow() }
-        var element = csimdjson_value()
+        var element = _JSONCursor()
         var count = 0
         while true {
             var read = 0
             var finished = false
             let start = scratch(context._state.pointee).unsafelyUnwrapped
             code = next(&iterator, start + count, capacity(context._state.pointee) - count, &read, &finished, &element)
-            if _slowPath(code != CSIMDJSON_SUCCESS) {
+            if _slowPath(code != .success) {
                 // An element that could not be read (left in `element`) gets its exact error from
                 // the element-by-element path; failing to reach one is malformed JSON.
-                if element.storage.0 != 0 { return nil }
+                if element.isSet { return nil }
                 throw context._containerError(code)
             }
             for index in count..<(count + read) where _slowPath(!accept(start[index])) { return nil }
@@ -127,19 +126,19 @@ extension _CodableDecoder {
     /// Reads the array `value` is, element by element, with `read`.
     @inline(__always)
     func _decodeArray<Element>(
-        _: Element.Type, _ value: inout csimdjson_value, _ opened: inout _OpenedValue, _ level: Int,
-        _ component: _CodingPathComponent, _ read: (inout csimdjson_value) throws(_ReadFailure) -> Element
+        _: Element.Type, _ value: inout _JSONCursor, _ opened: inout _OpenedValue, _ level: Int,
+        _ component: _CodingPathComponent, _ read: (inout _JSONCursor) throws(_ReadFailure) -> Element
     ) throws -> [Element] {
         var array = try _openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
-        var iterator = csimdjson_array_iterator()
-        var code = csimdjson_array_iterate(&array, &iterator)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+        var iterator = _ArrayIterator()
+        var code = array.iterate(&iterator)
+        guard _fastPath(code == .success) else { throw context._containerError(code) }
         var result: [Element] = []
-        var element = csimdjson_value()
+        var element = _JSONCursor()
         while true {
             var hasElement = false
-            code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+            code = iterator.next(&hasElement, &element)
+            guard _fastPath(code == .success) else { throw context._containerError(code) }
             guard hasElement else { return result }
             do {
                 result.append(try read(&element))
@@ -176,7 +175,7 @@ extension _DecodableArray {
     /// its storage's type in the runtime's cache, an allocation and a copy at every doubling, and
     /// most arrays in documents are short. Longer arrays go on growing as usual.
     static func _decode(
-        from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int, component: _CodingPathComponent,
+        from value: inout _JSONCursor, opened: inout _OpenedValue, level: Int, component: _CodingPathComponent,
         decoder: _CodableDecoder
     ) throws -> Self {
         let session = decoder.session
@@ -186,10 +185,10 @@ extension _DecodableArray {
         // its level handed out before are stale from now on.
         _ = session.newToken(level: level + 1)
         var array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level + 1)
-        var iterator = csimdjson_array_iterator()
-        let code = csimdjson_array_iterate(&array, &iterator)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
-        var element = csimdjson_value()
+        var iterator = _ArrayIterator()
+        let code = array.iterate(&iterator)
+        guard _fastPath(code == .success) else { throw context._containerError(code) }
+        var element = _JSONCursor()
         var hasElement = try _nextValue(&iterator, into: &element, level: level, decoder: decoder)
         guard hasElement else { return Self() }
         // Room in the parser's scratch space (nested arrays take the space above this one's).
@@ -232,7 +231,7 @@ extension _DecodableArray {
     /// metadata for every element.)
     @inline(__always)
     static func _nextValue(
-        _ iterator: inout csimdjson_array_iterator, into element: inout csimdjson_value, level: Int,
+        _ iterator: inout _ArrayIterator, into element: inout _JSONCursor, level: Int,
         decoder: _CodableDecoder
     ) throws -> Bool {
         let context = decoder.context
@@ -240,14 +239,14 @@ extension _DecodableArray {
         // the cursors may be dead.
         guard _fastPath(!context._state.pointee.broken) else { throw decoder._staleError(level: level + 1) }
         var hasElement = false
-        let code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw context._containerError(code) }
+        let code = iterator.next(&hasElement, &element)
+        guard _fastPath(code == .success) else { throw context._containerError(code) }
         return hasElement
     }
 
     @inline(__always)
     static func _decodeElement(
-        _ element: inout csimdjson_value, index: Int, level: Int, decoder: _CodableDecoder
+        _ element: inout _JSONCursor, index: Int, level: Int, decoder: _CodableDecoder
     ) throws -> Element {
         var elementOpened = _OpenedValue.none
         return try decoder._decodeNested(
@@ -259,7 +258,7 @@ extension _CodableDecoder {
     /// `T` decoded as an array of `Decodable` elements (`A` is `T`, opened from an existential).
     @inline(__always)
     func _decodeArray<A: _DecodableArray, T>(
-        _: A.Type, as _: T.Type, from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int,
+        _: A.Type, as _: T.Type, from value: inout _JSONCursor, opened: inout _OpenedValue, level: Int,
         component: _CodingPathComponent
     ) throws -> T {
         _identityCast(

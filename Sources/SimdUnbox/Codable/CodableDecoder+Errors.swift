@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // Building `DecodingError`s: cold, out of line, and only on the failure path. Cases and coding

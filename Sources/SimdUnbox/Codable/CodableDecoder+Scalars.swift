@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // Reading scalars by the rules of Foundation's `JSONDecoder`: the same values accepted, the same
@@ -32,51 +31,51 @@ extension _CodableDecoder {
     /// turns out to be malformed (`tru`, `nul`, a bad escape) is malformed JSON, recorded so that
     /// nobody can swallow it.
     @inline(never)
-    func _failure(_ code: csimdjson_error, _ value: inout csimdjson_value, expected: JSONType) -> _ReadFailure {
+    func _failure(_ code: _SimdJSONError, _ value: inout _JSONCursor, expected: JSONType) -> _ReadFailure {
         let offset = context._offset(of: &value)
-        guard code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_OUT_OF_RANGE else {
+        guard code == .incorrectType || code == .numberOutOfRange else {
             return .other(context._malformedError(code, offset: offset))
         }
-        var type = csimdjson_type(rawValue: 0)
-        guard csimdjson_value_get_type(&value, &type) == CSIMDJSON_SUCCESS, let found = JSONType(type) else {
-            return .other(context._malformedError(CSIMDJSON_TAPE_ERROR, offset: offset))
+        var type: JSONType?
+        guard value.getType(&type) == .success, let found = type else {
+            return .other(context._malformedError(.tapeError, offset: offset))
         }
         if found == expected && found != .number {
-            return .other(context._malformedError(found == .bool ? CSIMDJSON_T_ATOM_ERROR : code, offset: offset))
+            return .other(context._malformedError(found == .bool ? .trueAtomError : code, offset: offset))
         }
-        var check = CSIMDJSON_SUCCESS
+        var check = _SimdJSONError.success
         switch found {
         case .null:
             var isNull = false
-            check = csimdjson_value_is_null(&value, &isNull)
-            if check == CSIMDJSON_SUCCESS && !isNull { check = CSIMDJSON_N_ATOM_ERROR }
-            if check == CSIMDJSON_SUCCESS { return .null }
+            check = value.isNull(&isNull)
+            if check == .success && !isNull { check = .nullAtomError }
+            if check == .success { return .null }
         case .bool:
             var ignored = false
-            check = csimdjson_value_get_bool(&value, &ignored)
+            check = value.getBool(&ignored)
         case .number:
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            check = csimdjson_value_get_number_text(&value, &bytes, &count)
+            check = value.getNumberText(&bytes, &count)
         case .string:
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            check = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
+            check = value.getString(context._parser.handle, &bytes, &count)
         case .array, .object:
             break
         }
-        if check != CSIMDJSON_SUCCESS { return .other(context._malformedError(check, offset: offset)) }
+        if check != .success { return .other(context._malformedError(check, offset: offset)) }
         return .mismatch(found, type: nil, offset: offset)
     }
 
     /// The exact text of the number `value` is, or a failure if it is not a (well-formed) number.
     @inline(never)
-    func _numberText(_ value: inout csimdjson_value) throws(_ReadFailure) -> String {
+    func _numberText(_ value: inout _JSONCursor) throws(_ReadFailure) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = csimdjson_value_get_number_text(&value, &bytes, &count)
-        if code == CSIMDJSON_INCORRECT_TYPE { throw _failure(code, &value, expected: .number) }
-        guard code == CSIMDJSON_SUCCESS else {
+        let code = value.getNumberText(&bytes, &count)
+        if code == .incorrectType { throw _failure(code, &value, expected: .number) }
+        guard code == .success else {
             throw .other(context._malformedError(code, offset: context._offset(of: &value)))
         }
         return _validatedString(bytes, count)
@@ -85,32 +84,32 @@ extension _CodableDecoder {
     // MARK: Strings and booleans
 
     @inline(__always)
-    func _readString(_ value: inout csimdjson_value) throws(_ReadFailure) -> String {
+    func _readString(_ value: inout _JSONCursor) throws(_ReadFailure) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &value, expected: .string) }
+        let code = value.getString(context._parser.handle, &bytes, &count)
+        guard _fastPath(code == .success) else { throw _failure(code, &value, expected: .string) }
         return _Parser.string(bytes, count) { context._parser.strings }
     }
 
     /// `_readString`, out of line: inlined into `_decodeNested`, it made that function too large
     /// for the scalar-array paths to be inlined in turn (`[Double]` arrays then cost a call each).
     @inline(never)
-    func _readStringOutOfLine(_ value: inout csimdjson_value) throws(_ReadFailure) -> String {
+    func _readStringOutOfLine(_ value: inout _JSONCursor) throws(_ReadFailure) -> String {
         try _readString(&value)
     }
 
     @inline(__always)
-    func _readBool(_ value: inout csimdjson_value) throws(_ReadFailure) -> Bool {
+    func _readBool(_ value: inout _JSONCursor) throws(_ReadFailure) -> Bool {
         var result = false
-        let code = csimdjson_value_get_bool(&value, &result)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _boolFailure(code, &value) }
+        let code = value.getBool(&result)
+        guard _fastPath(code == .success) else { throw _boolFailure(code, &value) }
         return result
     }
 
     /// Foundation reports `null` read as a `Bool` as a type mismatch, not a missing value.
     @inline(never)
-    func _boolFailure(_ code: csimdjson_error, _ value: inout csimdjson_value) -> _ReadFailure {
+    func _boolFailure(_ code: _SimdJSONError, _ value: inout _JSONCursor) -> _ReadFailure {
         let failure = _failure(code, &value, expected: .bool)
         if case .null = failure { return .mismatch(.null, type: nil, offset: context._offset(of: &value)) }
         return failure
@@ -119,17 +118,17 @@ extension _CodableDecoder {
     // MARK: Integers
 
     @inline(__always)
-    func _readInteger<T: FixedWidthInteger>(_: T.Type, _ value: inout csimdjson_value) throws(_ReadFailure) -> T {
-        if T.bitWidth > 64 { return try _integerSlowPath(T.self, CSIMDJSON_INCORRECT_TYPE, &value) }
+    func _readInteger<T: FixedWidthInteger>(_: T.Type, _ value: inout _JSONCursor) throws(_ReadFailure) -> T {
+        if T.bitWidth > 64 { return try _integerSlowPath(T.self, .incorrectType, &value) }
         if T.isSigned {
             var result: Int64 = 0
-            let code = csimdjson_value_get_int64(&value, &result)
-            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            let code = value.getInt64(&result)
+            if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             return try _integerSlowPath(T.self, code, &value)
         } else {
             var result: UInt64 = 0
-            let code = csimdjson_value_get_uint64(&value, &result)
-            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            let code = value.getUInt64(&result)
+            if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             return try _integerSlowPath(T.self, code, &value)
         }
     }
@@ -137,12 +136,12 @@ extension _CodableDecoder {
     /// Integers the 64-bit readers do not take: out of range for `T`, written with a fraction or
     /// an exponent, 128-bit, or not numbers at all.
     @inline(never)
-    func _integerSlowPath<T: FixedWidthInteger>(_: T.Type, _ code: csimdjson_error, _ value: inout csimdjson_value)
+    func _integerSlowPath<T: FixedWidthInteger>(_: T.Type, _ code: _SimdJSONError, _ value: inout _JSONCursor)
         throws(_ReadFailure) -> T
     {
         guard
-            code == CSIMDJSON_SUCCESS || code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_OUT_OF_RANGE
-                || code == CSIMDJSON_NUMBER_ERROR
+            code == .success || code == .incorrectType || code == .numberOutOfRange
+                || code == .numberError
         else { throw _failure(code, &value, expected: .number) }
         let offset = context._offset(of: &value)
         let text = try _numberText(&value)
@@ -155,25 +154,25 @@ extension _CodableDecoder {
     // MARK: Floating point
 
     @inline(__always)
-    func _readDouble(_ value: inout csimdjson_value) throws(_ReadFailure) -> Double {
+    func _readDouble(_ value: inout _JSONCursor) throws(_ReadFailure) -> Double {
         var result = 0.0
-        let code = csimdjson_value_get_double(&value, &result)
-        if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
+        let code = value.getDouble(&result)
+        if _fastPath(code == .success && result != 0) { return result }
         return try _doubleSlowPath(code, result, &value)
     }
 
     /// Zeros (which must be written as zeros: `1e-400` is not representable), numbers out of
     /// range, non-conforming floats in strings, mismatches.
     @inline(never)
-    func _doubleSlowPath(_ code: csimdjson_error, _ result: Double, _ value: inout csimdjson_value)
+    func _doubleSlowPath(_ code: _SimdJSONError, _ result: Double, _ value: inout _JSONCursor)
         throws(_ReadFailure) -> Double
     {
-        if code == CSIMDJSON_SUCCESS {
+        if code == .success {
             let text = try _numberText(&value)
             guard _isTrueZero(text) else { throw .notRepresentable(text, offset: context._offset(of: &value)) }
             return result
         }
-        if code == CSIMDJSON_NUMBER_ERROR {
+        if code == .numberError {
             // Malformed (`_numberText` throws), out of range (`1e400`), or one of the long numbers
             // the shim leaves to an exact parse of their text (`0.3777777777000077770000`).
             let offset = context._offset(of: &value)
@@ -185,16 +184,16 @@ extension _CodableDecoder {
     }
 
     @inline(__always)
-    func _readFloat(_ value: inout csimdjson_value) throws(_ReadFailure) -> Float {
+    func _readFloat(_ value: inout _JSONCursor) throws(_ReadFailure) -> Float {
         var result = 0.0
-        let code = csimdjson_value_get_double(&value, &result)
-        if _fastPath(code == CSIMDJSON_SUCCESS), let float = _float(exactlyRoundedFrom: result) { return float }
+        let code = value.getDouble(&result)
+        if _fastPath(code == .success), let float = _float(exactlyRoundedFrom: result) { return float }
         return try _floatSlowPath(code, &value)
     }
 
     @inline(never)
-    func _floatSlowPath(_ code: csimdjson_error, _ value: inout csimdjson_value) throws(_ReadFailure) -> Float {
-        if code == CSIMDJSON_SUCCESS || code == CSIMDJSON_NUMBER_ERROR {
+    func _floatSlowPath(_ code: _SimdJSONError, _ value: inout _JSONCursor) throws(_ReadFailure) -> Float {
+        if code == .success || code == .numberError {
             // Round the text itself, as `strtof` does, and apply Foundation's range rules.
             let offset = context._offset(of: &value)
             let text = try _numberText(&value)
@@ -223,7 +222,7 @@ extension _CodableDecoder {
     /// A string that the non-conforming float strategy maps to infinity or NaN, or the failure
     /// for a value of the wrong type.
     @inline(never)
-    func _nonConformingFloat<T: BinaryFloatingPoint>(_: T.Type, _ code: csimdjson_error, _ value: inout csimdjson_value)
+    func _nonConformingFloat<T: BinaryFloatingPoint>(_: T.Type, _ code: _SimdJSONError, _ value: inout _JSONCursor)
         throws(_ReadFailure) -> T
     {
         let failure = _failure(code, &value, expected: .number)
@@ -233,7 +232,7 @@ extension _CodableDecoder {
         {
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            if csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count) == CSIMDJSON_SUCCESS {
+            if value.getString(context._parser.handle, &bytes, &count) == .success {
                 let string = _validatedString(bytes, count)
                 if string == positiveInfinity { return T.infinity }
                 if string == negativeInfinity { return -T.infinity }
@@ -245,11 +244,11 @@ extension _CodableDecoder {
 
     // MARK: Decimal
 
-    func _readDecimal(_ value: inout csimdjson_value) throws(_ReadFailure) -> Decimal {
-        var type = csimdjson_type(rawValue: 0)
-        let code = csimdjson_value_get_type(&value, &type)
-        guard code == CSIMDJSON_SUCCESS, JSONType(type) == .number else {
-            switch _failure(code == CSIMDJSON_SUCCESS ? CSIMDJSON_INCORRECT_TYPE : code, &value, expected: .number) {
+    func _readDecimal(_ value: inout _JSONCursor) throws(_ReadFailure) -> Decimal {
+        var type: JSONType?
+        let code = value.getType(&type)
+        guard code == .success, type == .number else {
+            switch _failure(code == .success ? .incorrectType : code, &value, expected: .number) {
             case .mismatch(let found, _, let offset): throw .mismatch(found, type: Decimal.self, offset: offset)
             case let failure: throw failure
             }

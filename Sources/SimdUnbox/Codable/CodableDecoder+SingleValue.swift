@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // The decoder is its own single-value container, as in Foundation: `singleValueContainer()` costs
@@ -7,7 +6,7 @@ import Foundation
 extension _CodableDecoder {
     /// Reads the frame's value with `read`, turning a failure into the `DecodingError` for `T`.
     @inline(__always)
-    func _readFrame<T>(_ errorType: Any.Type, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T) throws -> T {
+    func _readFrame<T>(_ errorType: Any.Type, _ read: (inout _JSONCursor) throws(_ReadFailure) -> T) throws -> T {
         if _slowPath(isMissing) { throw _valueNotFound(errorType, level: level, component: nil) }
         var value = self.value
         do {
@@ -22,7 +21,7 @@ extension _CodableDecoder {
         if case .none = opened {
             var value = self.value
             var isNull = false
-            return csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull
+            return value.isNull(&isNull) == .success && isNull
         }
         return false
     }

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // The types Foundation's JSONDecoder decodes by its own rules rather than through their
@@ -12,7 +11,7 @@ extension _CodableDecoder {
         guard case .none = opened else { return }
         var value = self.value
         var isNull = false
-        if csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull {
+        if value.isNull(&isNull) == .success && isNull {
             throw _valueNotFound(type, level: level, component: nil)
         }
     }
@@ -75,8 +74,8 @@ extension _CodableDecoder {
         let string = try _readFrame(String.self) { v throws(_ReadFailure) -> String in
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            let code = csimdjson_value_get_string(context._parser.handle, &v, &bytes, &count)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _failure(code, &v, expected: .string) }
+            let code = v.getString(context._parser.handle, &bytes, &count)
+            guard _fastPath(code == .success) else { throw _failure(code, &v, expected: .string) }
             native = parse(UnsafeBufferPointer(start: bytes, count: count))
             if case .date = native { return "" }
             return _Parser.string(bytes, count) { context._parser.strings }
@@ -122,7 +121,7 @@ extension _CodableDecoder {
 
     /// A string, for a type decoded from one (`URL`, base64 `Data`): a mismatch is reported as
     /// one with `String`, as Foundation does.
-    func _readStringReportingString(_ value: inout csimdjson_value) throws(_ReadFailure) -> String {
+    func _readStringReportingString(_ value: inout _JSONCursor) throws(_ReadFailure) -> String {
         do throws(_ReadFailure) {
             return try _readString(&value)
         } catch {
@@ -146,17 +145,17 @@ extension _CodableDecoder {
         try _checkFrame()
         if isMissing
             || {
-                var v = value; var n = false; return csimdjson_value_is_null(&v, &n) == CSIMDJSON_SUCCESS && n
+                var v = value; var n = false; return v.isNull(&n) == .success && n
             }()
         {
             throw _valueNotFound([String: Any].self, level: level, component: nil)
         }
         var object = try _openObject(&value, opened: &opened, isMissing: false, level: level, component: nil)
         var hasFields = false
-        var code = csimdjson_object_reset(&object, &hasFields)
-        var iterator = csimdjson_object_iterator()
-        if code == CSIMDJSON_SUCCESS { code = csimdjson_object_iterate(&object, &iterator) }
-        guard code == CSIMDJSON_SUCCESS else { throw context._containerError(code) }
+        var code = object.reset(&hasFields)
+        var iterator = _ObjectIterator()
+        if code == .success { code = object.iterate(&iterator) }
+        guard code == .success else { throw context._containerError(code) }
         // The entries are gathered first and the dictionary is built in one call: inserting one
         // at a time from this unspecialized code looks up the metadata of `[String: Value]` and
         // `Value?` on every insert, and rehashes as the dictionary grows.
@@ -167,10 +166,9 @@ extension _CodableDecoder {
             var hasField = false
             var keyBytes: UnsafePointer<UInt8>?
             var keyCount = 0
-            var fieldValue = csimdjson_value()
-            code = csimdjson_object_iterator_next(
-                context._parser.handle, &iterator, &hasField, &keyBytes, &keyCount, &fieldValue)
-            guard code == CSIMDJSON_SUCCESS else { throw context._containerError(code) }
+            var fieldValue = _JSONCursor()
+            code = iterator.next(context._parser.handle, &hasField, &keyBytes, &keyCount, &fieldValue)
+            guard code == .success else { throw context._containerError(code) }
             guard hasField else { break }
             guard session.claim(level: myLevel, token: myToken) else { throw _staleError(level: myLevel) }
             let key = _Parser.string(keyBytes, keyCount) { context._parser.strings }

@@ -26,14 +26,13 @@
 // paths); where Foundation's rules are quirky (integers written as `1.0`, zeros that are not
 // really zero), the rules are copied, not improved.
 
-import CSimdJSON
 import Foundation
 
 /// What has been opened of a frame's value: containers over the same value share the cursor.
 enum _OpenedValue {
     case none
-    case object(csimdjson_object)
-    case array(csimdjson_array)
+    case object(_ObjectCursor)
+    case array(_ArrayCursor)
 }
 
 /// The `Decoder` of one `SimdJSONDecoder` decode (and of each `superDecoder()` it hands out).
@@ -44,7 +43,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
 
     // MARK: The frame: the value being decoded
 
-    @exclusivity(unchecked) var value: csimdjson_value
+    @exclusivity(unchecked) var value: _JSONCursor
     /// The number of steps from the root to `value`.
     @exclusivity(unchecked) var level: Int
     @exclusivity(unchecked) var token: UInt64
@@ -52,7 +51,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     /// A `superDecoder(forKey:)` for a missing key reads as `null`, as in Foundation.
     @exclusivity(unchecked) var isMissing = false
 
-    init(session: _CodableSession, value: csimdjson_value, level: Int, token: UInt64, isMissing: Bool = false) {
+    init(session: _CodableSession, value: _JSONCursor, level: Int, token: UInt64, isMissing: Bool = false) {
         self.session = session
         self.context = session.context
         self.value = value
@@ -78,14 +77,14 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     // its value witnesses on every object or array.
 
     @inline(__always)
-    func _openObject(_ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int) throws
-        -> csimdjson_object
+    func _openObject(_ value: inout _JSONCursor, opened: inout _OpenedValue, isMissing: Bool, level: Int) throws
+        -> _ObjectCursor
     {
         if case .object(let object) = opened { return object }
         if case .none = opened, !isMissing, _fastPath(level < _CodableDecoder.maximumDepth) {
-            var object = csimdjson_object()
-            let code = csimdjson_value_get_object(&value, &object)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            var object = _ObjectCursor()
+            let code = value.getObject(&object)
+            guard _fastPath(code == .success) else {
                 throw _objectFailure(code, &value, level: level, component: nil)
             }
             opened = .object(object)
@@ -95,13 +94,13 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     @inline(__always)
-    func _openArray(_ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int) throws
-        -> csimdjson_array
+    func _openArray(_ value: inout _JSONCursor, opened: inout _OpenedValue, isMissing: Bool, level: Int) throws
+        -> _ArrayCursor
     {
         if case .none = opened, !isMissing, _fastPath(level < _CodableDecoder.maximumDepth) {
-            var array = csimdjson_array()
-            let code = csimdjson_value_get_array(&value, &array)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+            var array = _ArrayCursor()
+            let code = value.getArray(&array)
+            guard _fastPath(code == .success) else {
                 throw _arrayFailure(code, &value, level: level, component: nil)
             }
             opened = .array(array)
@@ -128,9 +127,9 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Opens `value` as an object (or reuses the object opened before), for a container at `level`.
     func _openObject(
-        _ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int,
+        _ value: inout _JSONCursor, opened: inout _OpenedValue, isMissing: Bool, level: Int,
         component: _CodingPathComponent?
-    ) throws -> csimdjson_object {
+    ) throws -> _ObjectCursor {
         switch opened {
         case .object(let object):
             return object
@@ -143,9 +142,9 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
             throw _containerNull([String: Any].self, "Cannot get keyed decoding container", level, component)
         }
         if _slowPath(level >= _CodableDecoder.maximumDepth) { throw _depthError(level, component) }
-        var object = csimdjson_object()
-        let code = csimdjson_value_get_object(&value, &object)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+        var object = _ObjectCursor()
+        let code = value.getObject(&object)
+        guard _fastPath(code == .success) else {
             throw _objectFailure(code, &value, level: level, component: component)
         }
         opened = .object(object)
@@ -155,7 +154,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     /// The error for `value` failing to open as an object with `code`.
     @inline(never)
     func _objectFailure(
-        _ code: csimdjson_error, _ value: inout csimdjson_value, level: Int, component: _CodingPathComponent?
+        _ code: _SimdJSONError, _ value: inout _JSONCursor, level: Int, component: _CodingPathComponent?
     ) -> any Error {
         switch _failure(code, &value, expected: .object) {
         case .null: _containerNull([String: Any].self, "Cannot get keyed decoding container", level, component)
@@ -167,14 +166,14 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Opens `value` as an array; an array opened before is rewound to its first element.
     func _openArray(
-        _ value: inout csimdjson_value, opened: inout _OpenedValue, isMissing: Bool, level: Int,
+        _ value: inout _JSONCursor, opened: inout _OpenedValue, isMissing: Bool, level: Int,
         component: _CodingPathComponent?
-    ) throws -> csimdjson_array {
+    ) throws -> _ArrayCursor {
         switch opened {
         case .array(var array):
             var hasElements = false
-            let code = csimdjson_array_reset(&array, &hasElements)
-            guard code == CSIMDJSON_SUCCESS else { throw context._containerError(code) }
+            let code = array.reset(&hasElements)
+            guard code == .success else { throw context._containerError(code) }
             return array
         case .object:
             throw _containerMismatch([Any].self, found: .object, level: level, component: component)
@@ -183,9 +182,9 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
         }
         if isMissing { throw _containerNull([Any].self, "Cannot get unkeyed decoding container", level, component) }
         if _slowPath(level >= _CodableDecoder.maximumDepth) { throw _depthError(level, component) }
-        var array = csimdjson_array()
-        let code = csimdjson_value_get_array(&value, &array)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+        var array = _ArrayCursor()
+        let code = value.getArray(&array)
+        guard _fastPath(code == .success) else {
             throw _arrayFailure(code, &value, level: level, component: component)
         }
         opened = .array(array)
@@ -195,7 +194,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     /// The error for `value` failing to open as an array with `code`.
     @inline(never)
     func _arrayFailure(
-        _ code: csimdjson_error, _ value: inout csimdjson_value, level: Int, component: _CodingPathComponent?
+        _ code: _SimdJSONError, _ value: inout _JSONCursor, level: Int, component: _CodingPathComponent?
     ) -> any Error {
         switch _failure(code, &value, expected: .array) {
         case .null: _containerNull([Any].self, "Cannot get unkeyed decoding container", level, component)
@@ -216,7 +215,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     /// `opened` carries what was opened of `value` across attempts (a retry after a failed
     /// `try?` reuses it).
     func _decodeNested<T: Decodable>(
-        _ type: T.Type, from value: inout csimdjson_value, opened: inout _OpenedValue, level: Int,
+        _ type: T.Type, from value: inout _JSONCursor, opened: inout _OpenedValue, level: Int,
         component: _CodingPathComponent
     ) throws -> T {
         // Scalars: no frame, no path step.
@@ -259,7 +258,7 @@ final class _CodableDecoder: Decoder, SingleValueDecodingContainer {
     /// it back. `opened` comes back with what `body` opened of `value`.
     @inline(__always)
     func _withFrame<R>(
-        _ value: inout csimdjson_value, opened: inout _OpenedValue, level: Int, isMissing: Bool = false,
+        _ value: inout _JSONCursor, opened: inout _OpenedValue, level: Int, isMissing: Bool = false,
         _ body: () throws -> R
     ) throws -> R {
         let saved = (self.value, self.level, self.token, self.opened, self.isMissing)

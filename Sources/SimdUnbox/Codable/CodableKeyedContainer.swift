@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 import Synchronization
 
@@ -19,7 +18,7 @@ final class _KeyedContainerState {
         didSet { unretainedDecoder = Unmanaged.passUnretained(decoder) }
     }
     @exclusivity(unchecked) var unretainedDecoder: Unmanaged<_CodableDecoder>
-    @exclusivity(unchecked) var object: csimdjson_object
+    @exclusivity(unchecked) var object: _ObjectCursor
     @exclusivity(unchecked) var level: Int
     @exclusivity(unchecked) var token: UInt64
     @exclusivity(unchecked) var keyTable: _KeyTable?
@@ -32,7 +31,7 @@ final class _KeyedContainerState {
     let unretainedKeyNames: Unmanaged<_KeyNames>?
 
     init(
-        decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64, keyTable: _KeyTable?,
+        decoder: _CodableDecoder, object: _ObjectCursor, level: Int, token: UInt64, keyTable: _KeyTable?,
         keyNames: _KeyNames?
     ) {
         self.decoder = decoder
@@ -183,7 +182,7 @@ struct _LookupKey {
     init(checking bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         let plain = !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-        length = plain ? csimdjson_plain_key_length(bytes.count) : bytes.count
+        length = plain ? _plainKeyLength(bytes.count) : bytes.count
     }
 
     /// A key whose `length` was computed by `init(checking:)` from the same bytes.
@@ -250,7 +249,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     func _withDecoder<R>(_ body: (_CodableDecoder) throws -> R) rethrows -> R {
         try state._withUnsafeGuaranteedRef { try $0.unretainedDecoder._withUnsafeGuaranteedRef(body) }
     }
-    @inline(__always) var object: csimdjson_object { state._withUnsafeGuaranteedRef { $0.object } }
+    @inline(__always) var object: _ObjectCursor { state._withUnsafeGuaranteedRef { $0.object } }
     @inline(__always) var level: Int { state._withUnsafeGuaranteedRef { $0.level } }
     @inline(__always) var token: UInt64 { state._withUnsafeGuaranteedRef { $0.token } }
 
@@ -273,7 +272,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     ///
     /// The containers in tracked boxes do not retain their states (see `state`): the session does,
     /// until it closes.
-    static func make(decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64) throws
+    static func make(decoder: _CodableDecoder, object: _ObjectCursor, level: Int, token: UInt64) throws
         -> KeyedDecodingContainer<Key>
     {
         let session = decoder.session
@@ -309,7 +308,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// `make` for a container whose box is not reused: a new box, tracked by the session when it can be.
     @inline(never)
     static func _makeBox(
-        decoder: _CodableDecoder, object: csimdjson_object, level: Int, token: UInt64, keyTable: _KeyTable?,
+        decoder: _CodableDecoder, object: _ObjectCursor, level: Int, token: UInt64, keyTable: _KeyTable?,
         layout: UInt8
     ) throws -> KeyedDecodingContainer<Key> {
         let session = decoder.session
@@ -351,7 +350,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// strategy maps no key of the object to it): the key's name, read once per case and decode
     /// where its type allows (`_KeyNames`).
     @inline(__always)
-    func _withKeyBytes(_ key: Key, _ body: (_LookupKey) -> csimdjson_error) -> csimdjson_error {
+    func _withKeyBytes(_ key: Key, _ body: (_LookupKey) -> _SimdJSONError) -> _SimdJSONError {
         if keyTable == nil, let names = state._withUnsafeGuaranteedRef({ $0.unretainedKeyNames }) {
             return names._withUnsafeGuaranteedRef { $0.withName(of: key, body) }
         }
@@ -361,21 +360,21 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// Runs `body` with the bytes of the key as written in the input (`NO_SUCH_FIELD` if a key
     /// strategy maps no key of the object to `name`).
     @inline(__always)
-    func _withKeyBytes(_ name: String, _ body: (_LookupKey) -> csimdjson_error) -> csimdjson_error {
+    func _withKeyBytes(_ name: String, _ body: (_LookupKey) -> _SimdJSONError) -> _SimdJSONError {
         if let keyTable {
-            guard let original = keyTable.originals[name] else { return CSIMDJSON_NO_SUCH_FIELD }
+            guard let original = keyTable.originals[name] else { return .noSuchField }
             return _withUTF8(original) { body(_LookupKey(unchecked: $0)) }
         }
         return _withUTF8(name) { body(_LookupKey(unchecked: $0)) }
     }
 
-    /// Finds the field `name`: `CSIMDJSON_SUCCESS`, `CSIMDJSON_NO_SUCH_FIELD`, or malformed JSON.
+    /// Finds the field `name`: `.success`, `.noSuchField`, or malformed JSON.
     /// A key the raw-byte lookup misses gets a second, unescaping look (`"na\u006de"` is `name`,
     /// as in Foundation) when the document has escaped keys at all.
     /// With `convertFromSnakeCase`, the first field whose key converts to `key`'s name
     /// (`_SnakeCaseKeys`); `peek` as in `_SnakeCaseKeys.find`.
     @inline(__always)
-    func _find(_ key: Key, into value: inout csimdjson_value, peek: Bool = false) -> csimdjson_error {
+    func _find(_ key: Key, into value: inout _JSONCursor, peek: Bool = false) -> _SimdJSONError {
         if let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys }) {
             return snakeCaseKeys._withUnsafeGuaranteedRef { keys in
                 _findConverted(_nameNumber(key, keys), keys, into: &value, peek: peek)
@@ -386,7 +385,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     }
 
     /// `_find` for a field named `name`.
-    func _find(named name: String, into value: inout csimdjson_value) -> csimdjson_error {
+    func _find(named name: String, into value: inout _JSONCursor) -> _SimdJSONError {
         if let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys }) {
             let keys = snakeCaseKeys.takeUnretainedValue()
             return _findConverted(keys.number(ofName: name), keys, into: &value, peek: false)
@@ -408,8 +407,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     }
 
     /// Finds the first field whose key converts to the name numbered `name`.
-    func _findConverted(_ name: Int32, _ keys: _SnakeCaseKeys, into value: inout csimdjson_value, peek: Bool)
-        -> csimdjson_error
+    func _findConverted(_ name: Int32, _ keys: _SnakeCaseKeys, into value: inout _JSONCursor, peek: Bool)
+        -> _SimdJSONError
     {
         state._withUnsafeGuaranteedRef { state in
             keys.find(name, in: &state.object, level: state.level, token: state.token, into: &value, peek: peek)
@@ -418,25 +417,25 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
 
     @inline(__always)
     func _findField(
-        _ key: _LookupKey, in object: inout csimdjson_object, into value: inout csimdjson_value
-    ) -> csimdjson_error {
-        let code = csimdjson_object_find_field(&object, key.base, key.length, &value)
-        if _fastPath(code != CSIMDJSON_NO_SUCH_FIELD) { return code }
+        _ key: _LookupKey, in object: inout _ObjectCursor, into value: inout _JSONCursor
+    ) -> _SimdJSONError {
+        let code = object.findField(key.base, key.length, &value)
+        if _fastPath(code != .noSuchField) { return code }
         return decoder.context._findEscapedFieldCode(key.bytes, in: &object, into: &value)
     }
 
     /// The second look only, for a key that a fused lookup missed as written.
     @inline(__always)
-    func _findEscaped(_ key: Key, into value: inout csimdjson_value) -> csimdjson_error {
+    func _findEscaped(_ key: Key, into value: inout _JSONCursor) -> _SimdJSONError {
         var object = self.object
         return _withKeyBytes(key) { decoder.context._findEscapedFieldCode($0.bytes, in: &object, into: &value) }
     }
 
     /// Finds `key` or throws `keyNotFound`. `missed`: a fused lookup already missed it as written.
     @inline(__always)
-    func _require(_ key: Key, into value: inout csimdjson_value, missed: Bool = false, peek: Bool = false) throws {
+    func _require(_ key: Key, into value: inout _JSONCursor, missed: Bool = false, peek: Bool = false) throws {
         let code = missed ? _findEscaped(key, into: &value) : _find(key, into: &value, peek: peek)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _lookupError(code, key) }
+        guard _fastPath(code == .success) else { throw _lookupError(code, key) }
     }
 
     /// The coding path's step to the field `key`.
@@ -444,8 +443,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     func _component(_ key: Key) -> _CodingPathComponent { decoder.session.component(key, level: level) }
 
     @inline(never)
-    func _lookupError(_ code: csimdjson_error, _ key: Key) -> any Error {
-        if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
+    func _lookupError(_ code: _SimdJSONError, _ key: Key) -> any Error {
+        if code == .noSuchField { return decoder._keyNotFound(key, level: level) }
         return decoder.context._containerError(code)
     }
 
@@ -453,18 +452,18 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// while looking, or a value (left in `value`) that could not be read as `type`.
     @inline(never)
     func _fusedError(
-        _ code: csimdjson_error, _ value: inout csimdjson_value, _ key: Key, type: Any.Type, expected: JSONType
+        _ code: _SimdJSONError, _ value: inout _JSONCursor, _ key: Key, type: Any.Type, expected: JSONType
     ) -> any Error {
-        if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
-        guard value.storage.0 != 0 else { return decoder.context._containerError(code) }
+        if code == .noSuchField { return decoder._keyNotFound(key, level: level) }
+        guard value.isSet else { return decoder.context._containerError(code) }
         return decoder._error(
             decoder._failure(code, &value, expected: expected), type: type, level: level, component: _component(key))
     }
 
     @inline(never)
-    func _boolError(_ code: csimdjson_error, _ value: inout csimdjson_value, _ key: Key) -> any Error {
-        if code == CSIMDJSON_NO_SUCH_FIELD { return decoder._keyNotFound(key, level: level) }
-        guard value.storage.0 != 0 else { return decoder.context._containerError(code) }
+    func _boolError(_ code: _SimdJSONError, _ value: inout _JSONCursor, _ key: Key) -> any Error {
+        if code == .noSuchField { return decoder._keyNotFound(key, level: level) }
+        guard value.isSet else { return decoder.context._containerError(code) }
         return decoder._error(
             decoder._boolFailure(code, &value), type: Bool.self, level: level, component: _component(key))
     }
@@ -472,10 +471,10 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// For `decodeIfPresent`: whether a fused lookup that found the key but failed with `code`
     /// read a `null` (which is consumed). A key missing as written is looked up again first.
     @inline(__always)
-    func _isAbsent(_ code: csimdjson_error, _ value: inout csimdjson_value) -> Bool {
-        guard code == CSIMDJSON_INCORRECT_TYPE, value.storage.0 != 0 else { return false }
+    func _isAbsent(_ code: _SimdJSONError, _ value: inout _JSONCursor) -> Bool {
+        guard code == .incorrectType, value.isSet else { return false }
         var isNull = false
-        return csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull
+        return value.isNull(&isNull) == .success && isNull
     }
 
     // MARK: Keys
@@ -492,7 +491,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
                     if let key = Key(stringValue: keys.names[Int(number)]) { result.append(key) }
                 }
             }
-            if _slowPath(code != CSIMDJSON_SUCCESS) { _ = decoder.context._containerError(code) }
+            if _slowPath(code != .success) { _ = decoder.context._containerError(code) }
             return result
         }
         var names: [String] = []
@@ -500,45 +499,44 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         let code = Self._forEachKey(object, parser: decoder.context._parser.handle) { name in
             if seen.insert(name).inserted { names.append(name) }
         }
-        if _slowPath(code != CSIMDJSON_SUCCESS) { _ = decoder.context._containerError(code) }
+        if _slowPath(code != .success) { _ = decoder.context._containerError(code) }
         return names.compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {
         guard decoder.session.claim(level: level, token: token) else { return false }
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         let code = _find(key, into: &value, peek: true)
-        if _slowPath(code != CSIMDJSON_SUCCESS && code != CSIMDJSON_NO_SUCH_FIELD) {
+        if _slowPath(code != .success && code != .noSuchField) {
             // Malformed JSON met while looking: the decode fails, even if the caller goes on.
             _ = decoder.context._containerError(code)
         }
-        return code == CSIMDJSON_SUCCESS
+        return code == .success
     }
 
     /// Calls `body` with each key of `object` as written (unescaped), from its first field.
-    static func _forEachKey(_ object: csimdjson_object, parser: OpaquePointer, _ body: (String) -> Void)
-        -> csimdjson_error
+    static func _forEachKey(_ object: _ObjectCursor, parser: OpaquePointer, _ body: (String) -> Void)
+        -> _SimdJSONError
     {
         var object = object
         var hasFields = false
-        var code = csimdjson_object_reset(&object, &hasFields)
-        guard code == CSIMDJSON_SUCCESS else { return code }
-        var iterator = csimdjson_object_iterator()
-        code = csimdjson_object_iterate(&object, &iterator)
-        guard code == CSIMDJSON_SUCCESS else { return code }
-        var value = csimdjson_value()
+        var code = object.reset(&hasFields)
+        guard code == .success else { return code }
+        var iterator = _ObjectIterator()
+        code = object.iterate(&iterator)
+        guard code == .success else { return code }
+        var value = _JSONCursor()
         while true {
             var hasField = false
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            code = csimdjson_object_iterator_next(parser, &iterator, &hasField, &bytes, &count, &value)
-            guard code == CSIMDJSON_SUCCESS, hasField else { return code }
+            code = iterator.next(parser, &hasField, &bytes, &count, &value)
+            guard code == .success, hasField else { return code }
             body(_validatedString(bytes, count))
         }
     }
 
-    static func _makeKeyTable(_ decoder: _CodableDecoder, _ object: csimdjson_object, _ level: Int) throws -> _KeyTable
-    {
+    static func _makeKeyTable(_ decoder: _CodableDecoder, _ object: _ObjectCursor, _ level: Int) throws -> _KeyTable {
         let table = _KeyTable()
         let strategy = decoder.session.options.keyDecodingStrategy
         let basePath: [any CodingKey]
@@ -560,7 +558,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
                 table.keysInOrder.append(converted)
             }
         }
-        guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
+        guard code == .success else { throw decoder.context._containerError(code) }
         return table
     }
 
@@ -568,17 +566,17 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
 
     func decodeNil(forKey key: Key) throws -> Bool {
         try _claim()
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         // A value that is not `null` is left unread (a decode of the same key usually follows).
         try _require(key, into: &value, peek: true)
         var isNull = false
-        let code = csimdjson_value_is_null(&value, &isNull)
-        if isNull || code != CSIMDJSON_SUCCESS,
+        let code = value.isNull(&isNull)
+        if isNull || code != .success,
             let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys })
         {
             snakeCaseKeys._withUnsafeGuaranteedRef { $0.markRead(level: level) }
         }
-        guard code == CSIMDJSON_SUCCESS else {
+        guard code == .success else {
             throw decoder._error(
                 decoder._failure(code, &value, expected: .null), type: Never.self, level: level,
                 component: _component(key))
@@ -594,14 +592,14 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             return try _readField(key, Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
         }
         var object = self.object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         var result = false
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_bool(&object, $0.base, $0.length, &result, &value)
+            object.findBool($0.base, $0.length, &result, &value)
         }
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+        guard _fastPath(code == .success) else {
             // Missing as written: `_readField` looks again for an escaped key.
-            if code == CSIMDJSON_NO_SUCH_FIELD {
+            if code == .noSuchField {
                 return try _readField(key, Bool.self, missed: true) { v throws(_ReadFailure) in
                     try decoder._readBool(&v)
                 }
@@ -617,13 +615,13 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             return try _readFieldIfPresent(key, Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
         }
         var object = self.object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         var result = false
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_bool(&object, $0.base, $0.length, &result, &value)
+            object.findBool($0.base, $0.length, &result, &value)
         }
-        if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
-        if code == CSIMDJSON_NO_SUCH_FIELD {
+        if _fastPath(code == .success) { return result }
+        if code == .noSuchField {
             return try _readFieldIfPresent(key, Bool.self, missed: true) { v throws(_ReadFailure) in
                 try decoder._readBool(&v)
             }
@@ -638,15 +636,14 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             return try _readField(key, String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
         }
         var object = self.object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_string(
-                decoder.context._parser.handle, &object, $0.base, $0.length, &bytes, &count, &value)
+            object.findString(decoder.context._parser.handle, $0.base, $0.length, &bytes, &count, &value)
         }
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
-            if code == CSIMDJSON_NO_SUCH_FIELD {
+        guard _fastPath(code == .success) else {
+            if code == .noSuchField {
                 return try _readField(key, String.self, missed: true) { v throws(_ReadFailure) in
                     try decoder._readString(&v)
                 }
@@ -662,17 +659,16 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             return try _readFieldIfPresent(key, String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
         }
         var object = self.object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_string(
-                decoder.context._parser.handle, &object, $0.base, $0.length, &bytes, &count, &value)
+            object.findString(decoder.context._parser.handle, $0.base, $0.length, &bytes, &count, &value)
         }
-        if _fastPath(code == CSIMDJSON_SUCCESS) {
+        if _fastPath(code == .success) {
             return _Parser.string(bytes, count) { decoder.context._parser.strings }
         }
-        if code == CSIMDJSON_NO_SUCH_FIELD {
+        if code == .noSuchField {
             return try _readFieldIfPresent(key, String.self, missed: true) { v throws(_ReadFailure) in
                 try decoder._readString(&v)
             }
@@ -687,12 +683,12 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             return try _readField(key, Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
         }
         var object = self.object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         var result = 0.0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_double(&object, $0.base, $0.length, &result, &value)
+            object.findDouble($0.base, $0.length, &result, &value)
         }
-        if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
+        if _fastPath(code == .success && result != 0) { return result }
         return try _doubleSlowPath(code, result, &value, key)
     }
 
@@ -702,34 +698,34 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             return try _readFieldIfPresent(key, Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
         }
         var object = self.object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         var result = 0.0
         let code = _withKeyBytes(key) {
-            csimdjson_object_find_double(&object, $0.base, $0.length, &result, &value)
+            object.findDouble($0.base, $0.length, &result, &value)
         }
-        if _fastPath(code == CSIMDJSON_SUCCESS && result != 0) { return result }
-        if code == CSIMDJSON_NO_SUCH_FIELD {
+        if _fastPath(code == .success && result != 0) { return result }
+        if code == .noSuchField {
             return try _readFieldIfPresent(key, Double.self, missed: true) { v throws(_ReadFailure) in
                 try decoder._readDouble(&v)
             }
         }
-        if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
+        if code != .success && _isAbsent(code, &value) { return nil }
         return try _doubleSlowPath(code, result, &value, key)
     }
 
     @inline(never)
-    func _doubleSlowPath(_ code: csimdjson_error, _ result: Double, _ value: inout csimdjson_value, _ key: Key)
+    func _doubleSlowPath(_ code: _SimdJSONError, _ result: Double, _ value: inout _JSONCursor, _ key: Key)
         throws -> Double
     {
-        if code == CSIMDJSON_NO_SUCH_FIELD {
+        if code == .noSuchField {
             return try _readField(key, Double.self, missed: true) { v throws(_ReadFailure) in
                 try decoder._readDouble(&v)
             }
         }
-        if code == CSIMDJSON_SUCCESS {
+        if code == .success {
             // A zero: look the field up again to check that it is written as one.
             try _require(key, into: &value)
-        } else if value.storage.0 == 0 {
+        } else if !value.isSet {
             throw decoder.context._containerError(code)
         }
         do {
@@ -753,9 +749,9 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// as written (only the second, unescaping look is left).
     @inline(__always)
     func _readField<T>(
-        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T
+        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout _JSONCursor) throws(_ReadFailure) -> T
     ) throws -> T {
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         try _require(key, into: &value, missed: missed)
         do {
             return try read(&value)
@@ -768,14 +764,14 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// `missed`: as in `_readField`.
     @inline(__always)
     func _readFieldIfPresent<T>(
-        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T
+        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout _JSONCursor) throws(_ReadFailure) -> T
     ) throws -> T? {
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         let code = missed ? _findEscaped(key, into: &value) : _find(key, into: &value)
-        if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
-        guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
+        if code == .noSuchField { return nil }
+        guard code == .success else { throw decoder.context._containerError(code) }
         var isNull = false
-        if csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull { return nil }
+        if value.isNull(&isNull) == .success && isNull { return nil }
         do {
             return try read(&value)
         } catch {
@@ -790,20 +786,20 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             return try _readField(key, T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
         }
         var object = self.object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         if T.isSigned {
             var result: Int64 = 0
             let code = _withKeyBytes(key) {
-                csimdjson_object_find_int64(&object, $0.base, $0.length, &result, &value)
+                object.findInt64($0.base, $0.length, &result, &value)
             }
-            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         } else {
             var result: UInt64 = 0
             let code = _withKeyBytes(key) {
-                csimdjson_object_find_uint64(&object, $0.base, $0.length, &result, &value)
+                object.findUInt64($0.base, $0.length, &result, &value)
             }
-            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
+            if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         }
     }
@@ -816,52 +812,52 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             }
         }
         var object = self.object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         if T.isSigned {
             var result: Int64 = 0
             let code = _withKeyBytes(key) {
-                csimdjson_object_find_int64(&object, $0.base, $0.length, &result, &value)
+                object.findInt64($0.base, $0.length, &result, &value)
             }
-            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
-            if code == CSIMDJSON_NO_SUCH_FIELD {
+            if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
+            if code == .noSuchField {
                 return try _readFieldIfPresent(key, T.self, missed: true) { v throws(_ReadFailure) in
                     try decoder._readInteger(T.self, &v)
                 }
             }
-            if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
+            if code != .success && _isAbsent(code, &value) { return nil }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         } else {
             var result: UInt64 = 0
             let code = _withKeyBytes(key) {
-                csimdjson_object_find_uint64(&object, $0.base, $0.length, &result, &value)
+                object.findUInt64($0.base, $0.length, &result, &value)
             }
-            if _fastPath(code == CSIMDJSON_SUCCESS), let exact = T(exactly: result) { return exact }
-            if code == CSIMDJSON_NO_SUCH_FIELD {
+            if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
+            if code == .noSuchField {
                 return try _readFieldIfPresent(key, T.self, missed: true) { v throws(_ReadFailure) in
                     try decoder._readInteger(T.self, &v)
                 }
             }
-            if code != CSIMDJSON_SUCCESS && _isAbsent(code, &value) { return nil }
+            if code != .success && _isAbsent(code, &value) { return nil }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         }
     }
 
     @inline(never)
     func _integerSlowPath<T: FixedWidthInteger>(
-        _: T.Type, _ code: csimdjson_error, _ text: String, _ value: inout csimdjson_value, _ key: Key
+        _: T.Type, _ code: _SimdJSONError, _ text: String, _ value: inout _JSONCursor, _ key: Key
     ) throws -> T {
-        if code == CSIMDJSON_NO_SUCH_FIELD {
+        if code == .noSuchField {
             return try _readField(key, T.self, missed: true) { v throws(_ReadFailure) in
                 try decoder._readInteger(T.self, &v)
             }
         }
-        if code == CSIMDJSON_SUCCESS {
+        if code == .success {
             // Read, but out of range for T.
             throw decoder._error(
                 .notRepresentable(text, offset: decoder.context._currentOffset()), type: T.self, level: level,
                 component: _component(key))
         }
-        guard value.storage.0 != 0 else { throw decoder.context._containerError(code) }
+        guard value.isSet else { throw decoder.context._containerError(code) }
         do {
             return try decoder._integerSlowPath(T.self, code, &value)
         } catch {
@@ -925,7 +921,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try _claim()
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         try _require(key, into: &value)
         var opened = _OpenedValue.none
         let level = self.level
@@ -937,12 +933,12 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try _claim()
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         let code = _find(key, into: &value)
-        if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
-        guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
+        if code == .noSuchField { return nil }
+        guard code == .success else { throw decoder.context._containerError(code) }
         var isNull = false
-        if csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull { return nil }
+        if value.isNull(&isNull) == .success && isNull { return nil }
         var opened = _OpenedValue.none
         let level = self.level
         return try _withDecoder {
@@ -955,7 +951,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         -> KeyedDecodingContainer<NestedKey>
     {
         try _claim()
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         try _require(key, into: &value)
         let component = _component(key)
         decoder.session.setPath(level, component)
@@ -969,7 +965,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         try _claim()
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         try _require(key, into: &value)
         let component = _component(key)
         decoder.session.setPath(level, component)
@@ -992,16 +988,16 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     /// Foundation), valid until this container moves on.
     func _superDecoder(name: String, component: _CodingPathComponent) throws -> any Decoder {
         try _claim()
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         let code = _find(named: name, into: &value)
-        guard code == CSIMDJSON_SUCCESS || code == CSIMDJSON_NO_SUCH_FIELD else {
+        guard code == .success || code == .noSuchField else {
             throw decoder.context._containerError(code)
         }
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
         return _CodableDecoder(
             session: decoder.session, value: value, level: level + 1, token: token,
-            isMissing: code == CSIMDJSON_NO_SUCH_FIELD)
+            isMissing: code == .noSuchField)
     }
 }
 

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 import Synchronization
 
@@ -15,7 +14,7 @@ import Synchronization
 ///
 /// Its mutable state is `@exclusivity(unchecked)`: one decode runs on one thread, and no access
 /// to it overlaps another (dynamic exclusivity checks were a third of the decoding time).
-final class _CodableSession {
+final class _CodableSession: _ElementSession {
     let context: _DecodingContext
     let options: _CodableOptions
     /// The coding path: `path[L]` is the step from level `L` to level `L + 1`.

@@ -1,17 +1,16 @@
-import CSimdJSON
 import Foundation
 
 /// An unkeyed container over an array cursor. A class (the standard library would box a struct
 /// this size anyway), so that `isAtEnd` can look ahead at the next element.
 final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: _CodableDecoder
-    @exclusivity(unchecked) var array: csimdjson_array
-    @exclusivity(unchecked) var iterator = csimdjson_array_iterator()
+    @exclusivity(unchecked) var array: _ArrayCursor
+    @exclusivity(unchecked) var iterator = _ArrayIterator()
     let level: Int
     let token: UInt64
     @exclusivity(unchecked) private(set) var currentIndex = 0
     /// The next element, once looked at.
-    @exclusivity(unchecked) var peeked = csimdjson_value()
+    @exclusivity(unchecked) var peeked = _JSONCursor()
     @exclusivity(unchecked) var peekState = _PeekState.notPeeked
     /// What was opened of the peeked element (kept across a failed attempt and a retry).
     @exclusivity(unchecked) var peekedOpened = _OpenedValue.none
@@ -22,13 +21,13 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
         case atEnd
     }
 
-    init(decoder: _CodableDecoder, array: csimdjson_array, level: Int, token: UInt64) throws {
+    init(decoder: _CodableDecoder, array: _ArrayCursor, level: Int, token: UInt64) throws {
         self.decoder = decoder
         self.array = array
         self.level = level
         self.token = token
-        let code = csimdjson_array_iterate(&self.array, &iterator)
-        guard code == CSIMDJSON_SUCCESS else { throw decoder.context._containerError(code) }
+        let code = self.array.iterate(&iterator)
+        guard code == .success else { throw decoder.context._containerError(code) }
     }
 
     var codingPath: [any CodingKey] { decoder.session.codingPath(level) }
@@ -45,18 +44,18 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
         guard decoder.session.isLive(level: level, token: token) else { return nil }
         var array = self.array
         var counted = 0
-        guard csimdjson_array_count_elements(&array, &counted) == CSIMDJSON_SUCCESS else { return nil }
+        guard array.countElements(&counted) == .success else { return nil }
         knownCount = counted
         let peeking = if case .peeked = peekState { true } else { false }
         let steps = currentIndex + (peeking ? 1 : 0)
         guard steps > 0 else { return counted }
         // Counting left the cursor at the first element: walk back to where reading was.
-        var restored = csimdjson_array_iterator()
-        guard csimdjson_array_iterate(&array, &restored) == CSIMDJSON_SUCCESS else { return counted }
-        var element = csimdjson_value()
+        var restored = _ArrayIterator()
+        guard array.iterate(&restored) == .success else { return counted }
+        var element = _JSONCursor()
         for _ in 0..<steps {
             var hasElement = false
-            guard csimdjson_array_iterator_next(&restored, &hasElement, &element) == CSIMDJSON_SUCCESS, hasElement
+            guard restored.next(&hasElement, &element) == .success, hasElement
             else { return counted }
         }
         iterator = restored
@@ -93,8 +92,8 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
         case .atEnd: return false
         case .notPeeked:
             var hasElement = false
-            let code = csimdjson_array_iterator_next(&iterator, &hasElement, &peeked)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw decoder.context._containerError(code) }
+            let code = iterator.next(&hasElement, &peeked)
+            guard _fastPath(code == .success) else { throw decoder.context._containerError(code) }
             peekState = hasElement ? .peeked : .atEnd
             peekedOpened = .none
             return hasElement
@@ -118,7 +117,7 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// Reads the next element with `read`, moving on only if it succeeds.
     @inline(__always)
-    func _read<T>(_: T.Type, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T) throws -> T {
+    func _read<T>(_: T.Type, _ read: (inout _JSONCursor) throws(_ReadFailure) -> T) throws -> T {
         try _next(T.self)
         var value = peeked
         do {
@@ -132,7 +131,7 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// Reads the next element with `read`, or returns nil for `null` or at the end.
     @inline(__always)
-    func _readIfPresent<T>(_: T.Type, _ read: (inout csimdjson_value) throws(_ReadFailure) -> T) throws -> T? {
+    func _readIfPresent<T>(_: T.Type, _ read: (inout _JSONCursor) throws(_ReadFailure) -> T) throws -> T? {
         try _claim()
         guard try _peek() else {
             currentIndex += 1
@@ -140,7 +139,7 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
         }
         var value = peeked
         var isNull = false
-        if csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull {
+        if value.isNull(&isNull) == .success && isNull {
             _advance()
             return nil
         }
@@ -159,8 +158,8 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
         try _next(Never.self)
         var value = peeked
         var isNull = false
-        let code = csimdjson_value_is_null(&value, &isNull)
-        guard code == CSIMDJSON_SUCCESS else {
+        let code = value.isNull(&isNull)
+        guard code == .success else {
             throw decoder._error(
                 decoder._failure(code, &value, expected: .null), type: Never.self, level: level,
                 component: .index(currentIndex))
@@ -246,7 +245,7 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
         }
         var value = peeked
         var isNull = false
-        if case .none = peekedOpened, csimdjson_value_is_null(&value, &isNull) == CSIMDJSON_SUCCESS && isNull {
+        if case .none = peekedOpened, value.isNull(&isNull) == .success && isNull {
             _advance()
             return nil
         }

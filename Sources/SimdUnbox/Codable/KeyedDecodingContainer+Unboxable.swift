@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // Interoperation, Codable → Unbox: inside an `init(from:)` run by `SimdJSONDecoder`, a value can

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // Decoding the value at a key path: the steps are followed on the cursors (skipping everything
@@ -7,7 +6,7 @@ import Foundation
 /// Follows `keyPath` from `value`, leaving the target in `value`; records the steps in the
 /// session's coding path and returns how many there are.
 func _navigate(
-    _ keyPath: String, from value: inout csimdjson_value, context: _DecodingContext, session: _CodableSession
+    _ keyPath: String, from value: inout _JSONCursor, context: _DecodingContext, session: _CodableSession
 )
     throws -> Int
 {

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // Streams of `Decodable` models: the same windows, buffers, error policies and bounded memory as
@@ -376,11 +375,12 @@ extension SimdJSONDecoder {
 struct _DecodableElementDecoding<Element: Decodable>: Sendable {
     let options: _CodableOptions
 
-    func decode(_ value: inout csimdjson_value, _ context: _DecodingContext) throws -> Element {
+    func decode(_ value: inout _JSONCursor, _ context: _DecodingContext) throws -> Element {
         // One session per stream (its context is the stream's own), not one per element.
         let session: _CodableSession
         if let reused = context._elementSession {
-            session = reused
+            // Only this type ever stores a session there.
+            session = unsafeDowncast(reused, to: _CodableSession.self)
             session.prepareForNextElement()
         } else {
             session = _CodableSession(context: context, options: options)

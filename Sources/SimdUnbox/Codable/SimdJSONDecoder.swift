@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 /// Decodes `Decodable` types from JSON at simdjson speed: a drop-in replacement for Foundation's

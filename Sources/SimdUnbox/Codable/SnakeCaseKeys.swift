@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // Keys under `convertFromSnakeCase`
@@ -63,7 +62,7 @@ struct _ByteTable {
     func entry(_ index: Int32) -> Entry { entries[Int(index)] }
 
     /// The index of the entry for `key`, or -1. `padded`: at least 8 bytes can be read past the
-    /// end of `key` (the parser's scratch buffer, which has `CSIMDJSON_PADDING` to spare), so it
+    /// end of `key` (the parser's scratch buffer, which has `_Parser.padding` to spare), so it
     /// is read a word at a time.
     @inline(__always)
     func index(for key: UnsafeRawBufferPointer, padded: Bool) -> Int32 {
@@ -200,7 +199,7 @@ struct _SnakeCaseCursor {
     /// The container's object: the decode (`_CodableParserCache.generation`) and token it belongs to.
     var generation: UInt64 = 0
     var token: UInt64 = 0
-    var iterator = csimdjson_object_iterator()
+    var iterator = _ObjectIterator()
     /// The field the iterator stands on (-1 before the first, `scanned` once past the last, -2
     /// before the walk started).
     var index = -2
@@ -212,7 +211,7 @@ struct _SnakeCaseCursor {
     /// the wrong one).
     var repeats = false
     /// The value of the field the iterator stands on, when nobody has read it yet (`untouched`).
-    var value = csimdjson_value()
+    var value = _JSONCursor()
     var untouched = false
     /// Tells this object's entries in the seen table from those of earlier objects.
     var stamp: UInt64 = 0
@@ -361,37 +360,37 @@ final class _SnakeCaseKeys {
     }
 
     /// Finds the first field of `object` (read by the container at `level` with `token`) whose key
-    /// converts to the name numbered `name`: `CSIMDJSON_SUCCESS` with its value in `value`,
-    /// `CSIMDJSON_NO_SUCH_FIELD`, or malformed JSON met on the way. `peek`: the caller only looks
+    /// converts to the name numbered `name`: `.success` with its value in `value`,
+    /// `.noSuchField`, or malformed JSON met on the way. `peek`: the caller only looks
     /// at the value without reading it (`contains`, a `null` check), so a lookup of the same name
     /// next can have it again without going back.
     func find(
-        _ name: Int32, in object: inout csimdjson_object, level: Int, token: UInt64, into value: inout csimdjson_value,
+        _ name: Int32, in object: inout _ObjectCursor, level: Int, token: UInt64, into value: inout _JSONCursor,
         peek: Bool = false
-    ) -> csimdjson_error {
+    ) -> _SimdJSONError {
         let cursor = _cursor(level: level, token: token)
         if let seen = _seen(cursor, name) {
             let field = Int(seen.field)
             if field == cursor.pointee.index && cursor.pointee.untouched {
                 value = cursor.pointee.value
                 cursor.pointee.untouched = peek
-                return CSIMDJSON_SUCCESS
+                return .success
             }
             let code = _move(cursor, to: field, key: seen.key, in: &object, into: &value)
-            if code == CSIMDJSON_SUCCESS { _leave(cursor, value, peek: peek) }
+            if code == .success { _leave(cursor, value, peek: peek) }
             return code
         }
-        if cursor.pointee.complete { return CSIMDJSON_NO_SUCH_FIELD }
+        if cursor.pointee.complete { return .noSuchField }
         let last = cursor.pointee.scanned - 1
         if cursor.pointee.index != last {
             if last >= 0 {
                 // Back to the last field walked (the ones before it are known).
-                guard let seen = _seenField(cursor, last) else { return CSIMDJSON_TAPE_ERROR }
+                guard let seen = _seenField(cursor, last) else { return .tapeError }
                 let code = _move(cursor, to: last, key: seen.key, in: &object, into: &value)
-                guard code == CSIMDJSON_SUCCESS else { return code }
+                guard code == .success else { return code }
             } else {
                 let code = _restart(cursor, &object)
-                guard code == CSIMDJSON_SUCCESS else { return code }
+                guard code == .success else { return code }
             }
         }
         let parser = self.parser
@@ -399,21 +398,21 @@ final class _SnakeCaseKeys {
             var hasField = false
             var key: UnsafePointer<UInt8>?
             var count = 0
-            let code = csimdjson_object_iterator_next(parser, &cursor.pointee.iterator, &hasField, &key, &count, &value)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { return code }
+            let code = cursor.pointee.iterator.next(parser, &hasField, &key, &count, &value)
+            guard _fastPath(code == .success) else { return code }
             let index = cursor.pointee.index &+ 1
             cursor.pointee.index = index
             guard hasField else {
                 cursor.pointee.complete = true
                 cursor.pointee.untouched = false
-                return CSIMDJSON_NO_SUCH_FIELD
+                return .noSuchField
             }
             cursor.pointee.scanned = index &+ 1
             let entry = _key(UnsafeRawBufferPointer(start: key, count: count))
             let number = keys.entry(entry).value
             if _record(cursor, number, field: index, key: entry) && number == name {
                 _leave(cursor, value, peek: peek)
-                return CSIMDJSON_SUCCESS
+                return .success
             }
         }
     }
@@ -425,21 +424,21 @@ final class _SnakeCaseKeys {
     }
 
     @inline(__always)
-    private func _leave(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ value: csimdjson_value, peek: Bool) {
+    private func _leave(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ value: _JSONCursor, peek: Bool) {
         cursor.pointee.untouched = peek
         if peek { cursor.pointee.value = value }
     }
 
     /// Calls `body` with the first field of each name in `object`, in order (for `allKeys`).
     func forEachName(
-        in object: inout csimdjson_object, level: Int, token: UInt64, _ body: (Int32) -> Void
-    ) -> csimdjson_error {
+        in object: inout _ObjectCursor, level: Int, token: UInt64, _ body: (Int32) -> Void
+    ) -> _SimdJSONError {
         // Walk to the end (no name has a negative number), then read the seen names in field order.
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         let code = find(-1, in: &object, level: level, token: token, into: &value)
-        guard code == CSIMDJSON_NO_SUCH_FIELD else { return code }
+        guard code == .noSuchField else { return code }
         let cursor = _cursor(level: level, token: token)
-        guard let seen = cursor.pointee.seen else { return CSIMDJSON_SUCCESS }
+        guard let seen = cursor.pointee.seen else { return .success }
         var firsts: [(field: Int32, name: Int32)] = []
         firsts.reserveCapacity(cursor.pointee.seenCount)
         for slot in 0...cursor.pointee.seenMask where seen[slot].stamp == cursor.pointee.stamp {
@@ -447,21 +446,21 @@ final class _SnakeCaseKeys {
         }
         firsts.sort { $0.field < $1.field }
         for first in firsts { body(first.name) }
-        return CSIMDJSON_SUCCESS
+        return .success
     }
 
     /// Starts the walk over from before the first field.
-    private func _restart(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ object: inout csimdjson_object)
-        -> csimdjson_error
+    private func _restart(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ object: inout _ObjectCursor)
+        -> _SimdJSONError
     {
         var hasFields = false
-        var code = csimdjson_object_reset(&object, &hasFields)
-        guard code == CSIMDJSON_SUCCESS else { return code }
-        code = csimdjson_object_iterate(&object, &cursor.pointee.iterator)
-        guard code == CSIMDJSON_SUCCESS else { return code }
+        var code = object.reset(&hasFields)
+        guard code == .success else { return code }
+        code = object.iterate(&cursor.pointee.iterator)
+        guard code == .success else { return code }
         cursor.pointee.index = -1
         cursor.pointee.untouched = false
-        return CSIMDJSON_SUCCESS
+        return .success
     }
 
     /// Moves the walk to `field`, one already walked whose key is the entry `key`, and leaves its
@@ -472,37 +471,36 @@ final class _SnakeCaseKeys {
     /// wherever the lookup leaves the document's cursor. That needs the key written without
     /// escapes, and no other field with the same key (`repeats`); otherwise the walk starts over.
     private func _move(
-        _ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, to field: Int, key: Int32, in object: inout csimdjson_object,
-        into value: inout csimdjson_value
-    ) -> csimdjson_error {
+        _ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, to field: Int, key: Int32, in object: inout _ObjectCursor,
+        into value: inout _JSONCursor
+    ) -> _SimdJSONError {
         cursor.pointee.untouched = false
         if !cursor.pointee.repeats {
             let entry = keys.entry(key)
             if entry.plain {
-                let code = csimdjson_object_find_field(
-                    &object, keys.bytes + entry.start, csimdjson_plain_key_length(entry.length), &value)
-                if code == CSIMDJSON_SUCCESS {
+                let code = object.findField(keys.bytes + entry.start, _plainKeyLength(entry.length), &value)
+                if code == .success {
                     cursor.pointee.index = field
                     return code
                 }
-                guard code == CSIMDJSON_NO_SUCH_FIELD else { return code }
+                guard code == .noSuchField else { return code }
             }
         }
         if field <= cursor.pointee.index || cursor.pointee.index == -2 {
             let code = _restart(cursor, &object)
-            guard code == CSIMDJSON_SUCCESS else { return code }
+            guard code == .success else { return code }
         }
         while cursor.pointee.index < field {
             var hasField = false
             var key: UnsafePointer<UInt8>?
             var count = 0
-            let code = csimdjson_object_iterator_next(parser, &cursor.pointee.iterator, &hasField, &key, &count, &value)
-            guard code == CSIMDJSON_SUCCESS else { return code }
+            let code = cursor.pointee.iterator.next(parser, &hasField, &key, &count, &value)
+            guard code == .success else { return code }
             // The fields walked before cannot have gone.
-            guard hasField else { return CSIMDJSON_TAPE_ERROR }
+            guard hasField else { return .tapeError }
             cursor.pointee.index += 1
         }
-        return CSIMDJSON_SUCCESS
+        return .success
     }
 
     // MARK: The seen table

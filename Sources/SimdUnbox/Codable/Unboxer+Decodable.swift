@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // Interoperation, Unbox → Codable: an `Unboxable` model can hold `Decodable` values, decoded by
@@ -63,11 +62,11 @@ extension Unboxer {
     public func unboxDecodableIfPresent<T: Decodable>(key: String) throws -> T? {
         try _checkLive()
         var object = _object
-        var value = csimdjson_value()
-        let code = _withUTF8(key) { csimdjson_object_find_field(&object, $0.baseAddress, $0.count, &value) }
-        if code == CSIMDJSON_NO_SUCH_FIELD { return nil }
+        var value = _JSONCursor()
+        let code = _withUTF8(key) { object.findField($0.baseAddress, $0.count, &value) }
+        if code == .noSuchField { return nil }
         do {
-            guard code == CSIMDJSON_SUCCESS else { throw _context._containerError(code) }
+            guard code == .success else { throw _context._containerError(code) }
             if try _context._isNull(&value) { return nil }
             return try _decodeDecodable(T.self, from: &value, context: _context)
         } catch {
@@ -78,7 +77,7 @@ extension Unboxer {
 
 /// Decodes `T` from `value` with a Codable decoder of default options over the same document.
 /// A `DecodingError` becomes an `UnboxError` with the same path.
-func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout csimdjson_value, context: _DecodingContext)
+func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout _JSONCursor, context: _DecodingContext)
     throws(UnboxError) -> T
 {
     let session = _CodableSession(context: context, options: _CodableOptions())
@@ -94,7 +93,7 @@ func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout csimdjson_value
 
 /// Decodes `T` from `value` as the root of `session` (whose context is `value`'s). A
 /// `DecodingError` becomes an `UnboxError` with the same path.
-func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout csimdjson_value, session: _CodableSession) throws
+func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout _JSONCursor, session: _CodableSession) throws
     -> T
 {
     let decoder = _CodableDecoder(session: session, value: value, level: 0, token: session.newToken(level: 0))

@@ -7,24 +7,24 @@ extension _DecodingContext {
 
     /// Starts iterating the array `value` is.
     @inlinable
-    func _arrayIterator(from value: inout csimdjson_value) throws(UnboxError) -> csimdjson_array_iterator {
-        var array = csimdjson_array()
-        var code = csimdjson_value_get_array(&value, &array)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .array) }
-        var iterator = csimdjson_array_iterator()
-        code = csimdjson_array_iterate(&array, &iterator)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
+    func _arrayIterator(from value: inout _JSONCursor) throws(UnboxError) -> _ArrayIterator {
+        var array = _ArrayCursor()
+        var code = value.getArray(&array)
+        guard _fastPath(code == .success) else { throw _valueError(code, value: &value, expected: .array) }
+        var iterator = _ArrayIterator()
+        code = array.iterate(&iterator)
+        guard _fastPath(code == .success) else { throw _containerError(code) }
         return iterator
     }
 
     /// Moves to the next element: false at the end of the array.
     @inlinable
-    func _next(_ iterator: inout csimdjson_array_iterator, into element: inout csimdjson_value) throws(UnboxError)
+    func _next(_ iterator: inout _ArrayIterator, into element: inout _JSONCursor) throws(UnboxError)
         -> Bool
     {
         var hasElement = false
-        let code = csimdjson_array_iterator_next(&iterator, &hasElement, &element)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
+        let code = iterator.next(&hasElement, &element)
+        guard _fastPath(code == .success) else { throw _containerError(code) }
         return hasElement
     }
 
@@ -37,8 +37,8 @@ extension _DecodingContext {
     /// elements, and most arrays in documents are short.
     @inlinable
     func _array<Element>(
-        from value: inout csimdjson_value, allowInvalidElements: Bool = false,
-        element decode: (inout csimdjson_value) throws(UnboxError) -> Element
+        from value: inout _JSONCursor, allowInvalidElements: Bool = false,
+        element decode: (inout _JSONCursor) throws(UnboxError) -> Element
     ) throws(UnboxError) -> [Element] {
         var iterator = try _arrayIterator(from: &value)
         try _enter()
@@ -49,7 +49,7 @@ extension _DecodingContext {
         var count = 0
         defer { if count <= gatheredCapacity { gathered.deinitialize(count: count) } }
         var spilled: [Element] = []
-        var element = csimdjson_value()
+        var element = _JSONCursor()
         var index = 0
         while try _next(&iterator, into: &element) {
             do throws(UnboxError) {
@@ -106,59 +106,59 @@ extension _DecodingContext {
     /// takes one shim call. Elements the bulk read cannot take (numeric strings, errors) go
     /// through the scalar slow path.
     @inlinable
-    func _doubles(from value: inout csimdjson_value) throws(UnboxError) -> [Double] {
+    func _doubles(from value: inout _JSONCursor) throws(UnboxError) -> [Double] {
         if _slowPath(_state.pointee.doubleCapacity == 0) { _growDoubles() }
         return try _bulkNumbers(
             from: &value, scratch: { $0.doubles.unsafelyUnwrapped }, capacity: { $0.doubleCapacity },
-            grow: _growDoubles, start: csimdjson_value_read_doubles, next: csimdjson_array_iterator_read_doubles,
+            grow: _growDoubles, start: _JSONCursor.readDoubles, next: _ArrayIterator.readDoubles,
             slowPath: { (v, c) throws(UnboxError) in try self._doubleSlowPath(from: &v, code: c) })
     }
 
     /// Reads an array of 64-bit integers with bulk shim calls, as `_doubles(from:)` reads doubles.
     @inlinable
-    func _integers(from value: inout csimdjson_value) throws(UnboxError) -> [Int64] {
+    func _integers(from value: inout _JSONCursor) throws(UnboxError) -> [Int64] {
         if _slowPath(_state.pointee.integerCapacity == 0) { _growIntegers() }
         return try _bulkNumbers(
             from: &value, scratch: { $0.integers.unsafelyUnwrapped }, capacity: { $0.integerCapacity },
-            grow: _growIntegers, start: csimdjson_value_read_int64s, next: csimdjson_array_iterator_read_int64s,
+            grow: _growIntegers, start: _JSONCursor.readInt64s, next: _ArrayIterator.readInt64s,
             slowPath: { (v, c) throws(UnboxError) in try self._integerSlowPath(Int64.self, from: &v, code: c) })
     }
 
     /// Bulk reads into scratch space (which `grow` enlarges), then one copy into the array.
     @inlinable
     func _bulkNumbers<Number>(
-        from value: inout csimdjson_value,
+        from value: inout _JSONCursor,
         scratch: (_DecodingState) -> UnsafeMutablePointer<Number>,
         capacity: (_DecodingState) -> Int,
         grow: () -> Void,
         start: (
-            UnsafeMutablePointer<csimdjson_value>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
-            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_array_iterator>,
-            UnsafeMutablePointer<csimdjson_value>
-        ) -> csimdjson_error,
+            UnsafeMutablePointer<_JSONCursor>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
+            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<_ArrayIterator>,
+            UnsafeMutablePointer<_JSONCursor>
+        ) -> _SimdJSONError,
         next: (
-            UnsafeMutablePointer<csimdjson_array_iterator>, UnsafeMutablePointer<Number>, Int,
+            UnsafeMutablePointer<_ArrayIterator>, UnsafeMutablePointer<Number>, Int,
             UnsafeMutablePointer<Int>,
-            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<csimdjson_value>
-        ) -> csimdjson_error,
-        slowPath: (inout csimdjson_value, csimdjson_error) throws(UnboxError) -> Number
+            UnsafeMutablePointer<Bool>, UnsafeMutablePointer<_JSONCursor>
+        ) -> _SimdJSONError,
+        slowPath: (inout _JSONCursor, _SimdJSONError) throws(UnboxError) -> Number
     ) throws(UnboxError) -> [Number] {
         if _slowPath(_state.pointee.depth >= _state.pointee.maxDepth) { throw _depthError() }
-        var iterator = csimdjson_array_iterator()
-        var element = csimdjson_value()
+        var iterator = _ArrayIterator()
+        var element = _JSONCursor()
         var count = 0
         var read = 0
         var finished = false
         var code = start(
             &value, scratch(_state.pointee), capacity(_state.pointee), &read, &finished, &iterator, &element)
-        if _slowPath(code != CSIMDJSON_SUCCESS && iterator.storage.0 == 0) {
+        if _slowPath(code != .success && iterator.isUnstarted) {
             throw _valueError(code, value: &value, expected: .array)
         }
         while true {
             count += read
             if _fastPath(finished) { break }
-            if code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_ERROR
-                || code == CSIMDJSON_NUMBER_OUT_OF_RANGE
+            if code == .incorrectType || code == .numberError
+                || code == .numberOutOfRange
             {
                 do throws(UnboxError) {
                     let number = try slowPath(&element, code)
@@ -168,7 +168,7 @@ extension _DecodingContext {
                 } catch {
                     throw _prepending(.index(count), to: error)
                 }
-            } else if code != CSIMDJSON_SUCCESS {
+            } else if code != .success {
                 throw _containerError(code)
             }
             if count == capacity(_state.pointee) { grow() }
@@ -208,32 +208,32 @@ extension _DecodingContext {
     // MARK: Objects
 
     @inlinable
-    func _object(from value: inout csimdjson_value) throws(UnboxError) -> csimdjson_object {
-        var object = csimdjson_object()
-        let code = csimdjson_value_get_object(&value, &object)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .object) }
+    func _object(from value: inout _JSONCursor) throws(UnboxError) -> _ObjectCursor {
+        var object = _ObjectCursor()
+        let code = value.getObject(&object)
+        guard _fastPath(code == .success) else { throw _valueError(code, value: &value, expected: .object) }
         return object
     }
 
     /// Reads the object `value` is, field by field in document order.
     @inlinable
     func _fields(
-        from value: inout csimdjson_value, allowInvalidElements: Bool = false,
-        field decode: (String, inout csimdjson_value) throws(UnboxError) -> Void
+        from value: inout _JSONCursor, allowInvalidElements: Bool = false,
+        field decode: (String, inout _JSONCursor) throws(UnboxError) -> Void
     ) throws(UnboxError) {
         var object = try _object(from: &value)
         try _enter()
         defer { _leave() }
-        var iterator = csimdjson_object_iterator()
-        var code = csimdjson_object_iterate(&object, &iterator)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
-        var element = csimdjson_value()
+        var iterator = _ObjectIterator()
+        var code = object.iterate(&iterator)
+        guard _fastPath(code == .success) else { throw _containerError(code) }
+        var element = _JSONCursor()
         while true {
             var hasField = false
             var keyBytes: UnsafePointer<UInt8>?
             var keyCount = 0
-            code = csimdjson_object_iterator_next(_parser.handle, &iterator, &hasField, &keyBytes, &keyCount, &element)
-            guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _containerError(code) }
+            code = iterator.next(_parser.handle, &hasField, &keyBytes, &keyCount, &element)
+            guard _fastPath(code == .success) else { throw _containerError(code) }
             guard hasField else { return }
             let key = _Parser.string(keyBytes, keyCount) { _parser.strings }
             do throws(UnboxError) {
@@ -246,12 +246,12 @@ extension _DecodingContext {
 
     /// Finds `key` in `object`.
     @inlinable
-    func _field(_ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value)
+    func _field(_ key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, into value: inout _JSONCursor)
         throws(UnboxError)
     {
-        let code = csimdjson_object_find_field(&object, key.baseAddress, key.count, &value)
-        if _fastPath(code == CSIMDJSON_SUCCESS) { return }
-        if code == CSIMDJSON_NO_SUCH_FIELD, try _findEscapedField(key, in: &object, into: &value) { return }
+        let code = object.findField(key.baseAddress, key.count, &value)
+        if _fastPath(code == .success) { return }
+        if code == .noSuchField, try _findEscapedField(key, in: &object, into: &value) { return }
         throw _fieldError(code, value: &value, expected: .object)
     }
 
@@ -260,31 +260,30 @@ extension _DecodingContext {
     @inline(never)
     @usableFromInline
     func _findEscapedField(
-        _ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value
+        _ key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, into value: inout _JSONCursor
     ) throws(UnboxError) -> Bool {
         let code = _findEscapedFieldCode(key, in: &object, into: &value)
-        if code == CSIMDJSON_SUCCESS { return true }
-        if code == CSIMDJSON_NO_SUCH_FIELD { return false }
+        if code == .success { return true }
+        if code == .noSuchField { return false }
         throw _containerError(code)
     }
 
-    /// `_findEscapedField` as a code: `CSIMDJSON_SUCCESS` (the field is in `value`),
-    /// `CSIMDJSON_NO_SUCH_FIELD`, or the error met while looking.
+    /// `_findEscapedField` as a code: `.success` (the field is in `value`),
+    /// `.noSuchField`, or the error met while looking.
     @inline(never)
     @usableFromInline
     func _findEscapedFieldCode(
-        _ key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, into value: inout csimdjson_value
-    ) -> csimdjson_error {
+        _ key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, into value: inout _JSONCursor
+    ) -> _SimdJSONError {
         if _state.pointee.escapedKeys == 0 {
             _state.pointee.escapedKeys = csimdjson_parser_has_escaped_keys(_parser.handle) ? 2 : 1
         }
-        guard _state.pointee.escapedKeys == 2 else { return CSIMDJSON_NO_SUCH_FIELD }
+        guard _state.pointee.escapedKeys == 2 else { return .noSuchField }
         // The object's start position (the third word of its cursor) identifies it.
-        let identity = object.storage.2
-        if identity == _state.pointee.objectWithoutEscapedKeys { return CSIMDJSON_NO_SUCH_FIELD }
+        let identity = object.raw.storage.2
+        if identity == _state.pointee.objectWithoutEscapedKeys { return .noSuchField }
         var hasEscapedKeys = false
-        let code = csimdjson_object_find_field_unescaped(
-            _parser.handle, &object, key.baseAddress, key.count, &value, &hasEscapedKeys)
+        let code = object.findFieldUnescaped(_parser.handle, key.baseAddress, key.count, &value, &hasEscapedKeys)
         if !hasEscapedKeys { _state.pointee.objectWithoutEscapedKeys = identity }
         return code
     }

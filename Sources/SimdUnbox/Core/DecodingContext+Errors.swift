@@ -1,24 +1,22 @@
-import CSimdJSON
-
 // Error construction: cold, out of line, and only ever on the failure path.
 
 extension _DecodingContext {
     /// An error from starting a document (stage 1), which no caller can recover from.
     @inline(never)
     @usableFromInline
-    func _documentError(_ code: csimdjson_error, length: Int) -> UnboxError {
+    func _documentError(_ code: _SimdJSONError, length: Int) -> UnboxError {
         switch code {
-        case CSIMDJSON_CAPACITY:
+        case .capacity:
             return UnboxError(
                 reason: .malformedJSON(
                     "the document is \(length) bytes; a single document may be at most "
                         + "\(SimdUnboxDiagnostics.maximumDocumentSize) bytes (decode large inputs as streams)"),
                 byteOffset: 0)
-        case CSIMDJSON_MEMALLOC:
+        case .memoryAllocation:
             return UnboxError(_reason: .malformedJSON("out of memory while indexing \(length) bytes"), byteOffset: 0)
-        case CSIMDJSON_EMPTY:
+        case .empty:
             return UnboxError(_reason: .malformedJSON("the document has no JSON value"), byteOffset: length)
-        case CSIMDJSON_UTF8_ERROR:
+        case .utf8Error:
             return UnboxError(_reason: .malformedJSON("invalid UTF-8"), byteOffset: _firstInvalidUTF8Offset())
         default:
             return UnboxError(_reason: .malformedJSON(_message(code)), byteOffset: _firstStructuralProblemOffset())
@@ -29,7 +27,7 @@ extension _DecodingContext {
     /// swallows it (`try?`) cannot turn a broken document into a model.
     @inline(never)
     @usableFromInline
-    func _malformedError(_ code: csimdjson_error, offset: Int) -> UnboxError {
+    func _malformedError(_ code: _SimdJSONError, offset: Int) -> UnboxError {
         let error = UnboxError(_reason: .malformedJSON(_message(code)), byteOffset: offset)
         _markBroken(error)
         return error
@@ -39,23 +37,23 @@ extension _DecodingContext {
     /// range, or malformed JSON when the value's own bytes are broken.
     @inline(never)
     @usableFromInline
-    func _valueError(_ code: csimdjson_error, value: inout csimdjson_value, expected: JSONType, as name: String? = nil)
+    func _valueError(_ code: _SimdJSONError, value: inout _JSONCursor, expected: JSONType, as name: String? = nil)
         -> UnboxError
     {
         let offset = _offset(of: &value)
         switch code {
-        case CSIMDJSON_INCORRECT_TYPE:
-            var type = csimdjson_type(rawValue: 0)
-            guard csimdjson_value_get_type(&value, &type) == CSIMDJSON_SUCCESS, let found = JSONType(type) else {
-                return _malformedError(CSIMDJSON_TAPE_ERROR, offset: offset)
+        case .incorrectType:
+            var type: JSONType?
+            guard value.getType(&type) == .success, let found = type else {
+                return _malformedError(.tapeError, offset: offset)
             }
             // A value that starts like the expected type yet cannot be read as it is broken
             // (`tru`, `nul`), except numbers, which may just be of the wrong kind (1.5 for an Int).
             if found == expected && found != .number {
-                return _malformedError(found == .bool ? CSIMDJSON_T_ATOM_ERROR : code, offset: offset)
+                return _malformedError(found == .bool ? .trueAtomError : code, offset: offset)
             }
             return _mismatchError(expected: name ?? expected.description, found: found, value: &value, offset: offset)
-        case CSIMDJSON_NUMBER_OUT_OF_RANGE:
+        case .numberOutOfRange:
             return UnboxError(
                 reason: .numberOutOfRange("does not fit in \(name ?? "the requested type")"), byteOffset: offset)
         default:
@@ -67,38 +65,38 @@ extension _DecodingContext {
     /// then the document is broken, whatever the model expected. Consumes a scalar value.
     @inline(never)
     @usableFromInline
-    func _mismatchError(expected: String, found: JSONType, value: inout csimdjson_value, offset: Int) -> UnboxError {
-        var code = CSIMDJSON_SUCCESS
+    func _mismatchError(expected: String, found: JSONType, value: inout _JSONCursor, offset: Int) -> UnboxError {
+        var code = _SimdJSONError.success
         switch found {
         case .bool:
             var ignored = false
-            code = csimdjson_value_get_bool(&value, &ignored)
+            code = value.getBool(&ignored)
         case .null:
             var isNull = false
-            code = csimdjson_value_is_null(&value, &isNull)
-            if code == CSIMDJSON_SUCCESS && !isNull { code = CSIMDJSON_N_ATOM_ERROR }
+            code = value.isNull(&isNull)
+            if code == .success && !isNull { code = .nullAtomError }
         case .number:
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            code = csimdjson_value_get_number_text(&value, &bytes, &count)
+            code = value.getNumberText(&bytes, &count)
         case .string:
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
+            code = value.getString(_parser.handle, &bytes, &count)
         case .array, .object:
             break
         }
-        if code != CSIMDJSON_SUCCESS { return _malformedError(code, offset: offset) }
+        if code != .success { return _malformedError(code, offset: offset) }
         return UnboxError(_reason: .typeMismatch(expected: expected, found: found), byteOffset: offset)
     }
 
     /// The error for a failed lookup of a field, or a failed read of the field's value.
     @inline(never)
     @usableFromInline
-    func _fieldError(_ code: csimdjson_error, value: inout csimdjson_value, expected: JSONType, as name: String? = nil)
+    func _fieldError(_ code: _SimdJSONError, value: inout _JSONCursor, expected: JSONType, as name: String? = nil)
         -> UnboxError
     {
-        if code == CSIMDJSON_NO_SUCH_FIELD { return _missingKeyError() }
+        if code == .noSuchField { return _missingKeyError() }
         return _valueError(code, value: &value, expected: expected, as: name)
     }
 
@@ -110,7 +108,7 @@ extension _DecodingContext {
 
     @inline(never)
     @usableFromInline
-    func _containerError(_ code: csimdjson_error) -> UnboxError {
+    func _containerError(_ code: _SimdJSONError) -> UnboxError {
         _malformedError(code, offset: _currentOffset())
     }
 
@@ -210,20 +208,20 @@ extension _DecodingContext {
 
     // MARK: Helpers
 
-    func _message(_ code: csimdjson_error) -> String {
+    func _message(_ code: _SimdJSONError) -> String {
         switch code {
-        case CSIMDJSON_TRAILING_CONTENT: "unexpected content after the root value"
-        case CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT:
+        case .trailingContent: "unexpected content after the root value"
+        case .incompleteArrayOrObject:
             "unbalanced brackets: the document ends inside an array or object, or has content after its root"
-        case CSIMDJSON_TAPE_ERROR: "unexpected character (a missing comma, colon, bracket or value)"
-        case CSIMDJSON_NUMBER_ERROR: "invalid number"
-        case CSIMDJSON_STRING_ERROR: "invalid string (bad escape sequence)"
-        case CSIMDJSON_UNCLOSED_STRING: "unclosed string"
-        case CSIMDJSON_UNESCAPED_CHARS: "control character inside a string"
-        case CSIMDJSON_T_ATOM_ERROR, CSIMDJSON_F_ATOM_ERROR: "invalid literal (expected true or false)"
-        case CSIMDJSON_N_ATOM_ERROR: "invalid literal (expected null)"
-        case CSIMDJSON_UTF8_ERROR: "invalid UTF-8"
-        default: String(cString: csimdjson_error_message(code))
+        case .tapeError: "unexpected character (a missing comma, colon, bracket or value)"
+        case .numberError: "invalid number"
+        case .stringError: "invalid string (bad escape sequence)"
+        case .unclosedString: "unclosed string"
+        case .unescapedCharacters: "control character inside a string"
+        case .trueAtomError, .falseAtomError: "invalid literal (expected true or false)"
+        case .nullAtomError: "invalid literal (expected null)"
+        case .utf8Error: "invalid UTF-8"
+        default: code.message
         }
     }
 

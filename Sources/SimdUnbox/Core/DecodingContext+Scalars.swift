@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // Reading scalars. The fast path is one shim call; everything else (numbers written as strings,
@@ -8,69 +7,69 @@ extension _DecodingContext {
     // MARK: Strings and booleans
 
     @inlinable
-    func _string(from value: inout csimdjson_value) throws(UnboxError) -> String {
+    func _string(from value: inout _JSONCursor) throws(UnboxError) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .string) }
+        let code = value.getString(_parser.handle, &bytes, &count)
+        guard _fastPath(code == .success) else { throw _valueError(code, value: &value, expected: .string) }
         return _Parser.string(bytes, count) { _parser.strings }
     }
 
     @inlinable
-    func _bool(from value: inout csimdjson_value) throws(UnboxError) -> Bool {
+    func _bool(from value: inout _JSONCursor) throws(UnboxError) -> Bool {
         var result = false
-        let code = csimdjson_value_get_bool(&value, &result)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .bool) }
+        let code = value.getBool(&result)
+        guard _fastPath(code == .success) else { throw _valueError(code, value: &value, expected: .bool) }
         return result
     }
 
     /// Consumes a `null` and returns true, or returns false without consuming anything.
     @inlinable
-    func _isNull(_ value: inout csimdjson_value) throws(UnboxError) -> Bool {
+    func _isNull(_ value: inout _JSONCursor) throws(UnboxError) -> Bool {
         var result = false
-        let code = csimdjson_value_is_null(&value, &result)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else { throw _valueError(code, value: &value, expected: .null) }
+        let code = value.isNull(&result)
+        guard _fastPath(code == .success) else { throw _valueError(code, value: &value, expected: .null) }
         return result
     }
 
     @inlinable
-    func _type(of value: inout csimdjson_value) throws(UnboxError) -> JSONType {
-        var type = csimdjson_type(rawValue: 0)
-        let code = csimdjson_value_get_type(&value, &type)
-        guard _fastPath(code == CSIMDJSON_SUCCESS), let found = JSONType(type) else {
-            throw _malformedError(code == CSIMDJSON_SUCCESS ? CSIMDJSON_TAPE_ERROR : code, offset: _offset(of: &value))
+    func _type(of value: inout _JSONCursor) throws(UnboxError) -> JSONType {
+        var type: JSONType?
+        let code = value.getType(&type)
+        guard _fastPath(code == .success), let found = type else {
+            throw _malformedError(code == .success ? .tapeError : code, offset: _offset(of: &value))
         }
         return found
     }
 
     /// The exact text of a number value, checked against JSON's number grammar.
     @usableFromInline
-    func _numberText(from value: inout csimdjson_value) throws(UnboxError) -> String {
+    func _numberText(from value: inout _JSONCursor) throws(UnboxError) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = csimdjson_value_get_number_text(&value, &bytes, &count)
-        guard code == CSIMDJSON_SUCCESS else { throw _valueError(code, value: &value, expected: .number) }
+        let code = value.getNumberText(&bytes, &count)
+        guard code == .success else { throw _valueError(code, value: &value, expected: .number) }
         return _validatedString(bytes, count)
     }
 
     // MARK: Integers
 
     @inlinable
-    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, from value: inout csimdjson_value) throws(UnboxError)
+    func _integer<Integer: FixedWidthInteger>(_: Integer.Type, from value: inout _JSONCursor) throws(UnboxError)
         -> Integer
     {
         if Integer.isSigned {
             var result: Int64 = 0
-            let code = csimdjson_value_get_int64(&value, &result)
-            if _fastPath(code == CSIMDJSON_SUCCESS) {
+            let code = value.getInt64(&result)
+            if _fastPath(code == .success) {
                 if let exact = Integer(exactly: result) { return exact }
                 throw _outOfRangeError("\(result) does not fit in \(Integer.self)", offset: _offset(of: &value))
             }
             return try _integerSlowPath(Integer.self, from: &value, code: code)
         } else {
             var result: UInt64 = 0
-            let code = csimdjson_value_get_uint64(&value, &result)
-            if _fastPath(code == CSIMDJSON_SUCCESS) {
+            let code = value.getUInt64(&result)
+            if _fastPath(code == .success) {
                 if let exact = Integer(exactly: result) { return exact }
                 throw _outOfRangeError("\(result) does not fit in \(Integer.self)", offset: _offset(of: &value))
             }
@@ -83,10 +82,10 @@ extension _DecodingContext {
     @inline(never)
     @usableFromInline
     func _integerSlowPath<Integer: FixedWidthInteger>(
-        _: Integer.Type, from value: inout csimdjson_value, code: csimdjson_error
+        _: Integer.Type, from value: inout _JSONCursor, code: _SimdJSONError
     ) throws(UnboxError) -> Integer {
         guard
-            code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_OUT_OF_RANGE || code == CSIMDJSON_NUMBER_ERROR
+            code == .incorrectType || code == .numberOutOfRange || code == .numberError
         else { throw _valueError(code, value: &value, expected: .number, as: "an integer") }
         let offset = _offset(of: &value)
         switch try _type(of: &value) {
@@ -123,17 +122,17 @@ extension _DecodingContext {
     // MARK: Floating point
 
     @inlinable
-    func _double(from value: inout csimdjson_value) throws(UnboxError) -> Double {
+    func _double(from value: inout _JSONCursor) throws(UnboxError) -> Double {
         var result = 0.0
-        let code = csimdjson_value_get_double(&value, &result)
-        if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
+        let code = value.getDouble(&result)
+        if _fastPath(code == .success) { return result }
         return try _doubleSlowPath(from: &value, code: code)
     }
 
     @inline(never)
     @usableFromInline
-    func _doubleSlowPath(from value: inout csimdjson_value, code: csimdjson_error) throws(UnboxError) -> Double {
-        guard code == CSIMDJSON_INCORRECT_TYPE || code == CSIMDJSON_NUMBER_ERROR else {
+    func _doubleSlowPath(from value: inout _JSONCursor, code: _SimdJSONError) throws(UnboxError) -> Double {
+        guard code == .incorrectType || code == .numberError else {
             throw _valueError(code, value: &value, expected: .number)
         }
         let offset = _offset(of: &value)
@@ -157,7 +156,7 @@ extension _DecodingContext {
     }
 
     @inlinable
-    func _float(from value: inout csimdjson_value) throws(UnboxError) -> Float {
+    func _float(from value: inout _JSONCursor) throws(UnboxError) -> Float {
         let double = try _double(from: &value)
         let result = Float(double)
         if _slowPath(result.isInfinite && double.isFinite) {
@@ -168,7 +167,7 @@ extension _DecodingContext {
 
     /// A `Decimal` built from the number's exact text (or a numeric string's).
     @usableFromInline
-    func _decimal(from value: inout csimdjson_value) throws(UnboxError) -> Decimal {
+    func _decimal(from value: inout _JSONCursor) throws(UnboxError) -> Decimal {
         let offset = _offset(of: &value)
         let text: String
         switch try _type(of: &value) {

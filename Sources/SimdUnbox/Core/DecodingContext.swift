@@ -58,6 +58,13 @@ struct _DecodingState {
     }
 }
 
+/// Per-decode state that a layer above Core keeps with a context, from one stream element to the
+/// next (Codable's session), and that the decode closes when it ends.
+protocol _ElementSession: AnyObject {
+    /// Ends the session: the decode is over.
+    func close()
+}
+
 /// The state one decode shares between its cursors. Not thread-safe; never outlives its parser's
 /// loan except as a dead object that stale `Unboxer`s can still ask whether they are live.
 ///
@@ -70,9 +77,9 @@ public final class _DecodingContext {
     /// Where the document starts, for byte offsets.
     @usableFromInline var _documentStart: UnsafePointer<UInt8>?
     @usableFromInline var _documentLength: Int = 0
-    /// The Codable session a stream of `Decodable` elements reuses from one element to the next
-    /// (it refers back to this context: `_close()` breaks the cycle).
-    var _elementSession: _CodableSession?
+    /// The session a stream of `Decodable` elements reuses from one element to the next (Codable's,
+    /// opaque here; it refers back to this context: `_close()` breaks the cycle).
+    var _elementSession: (any _ElementSession)?
     /// The date formatters' settings as this document (or stream window) first read them.
     @exclusivity(unchecked) var _dateFormats = _DateFormatTable()
     /// The objects the last key path opened (`unbox(keyPath:)`), for the next one to go on from.
@@ -95,19 +102,19 @@ public final class _DecodingContext {
 
     /// Copies `bytes` into the parser's padded buffer and starts the document.
     @usableFromInline
-    func _begin(_ bytes: UnsafeRawBufferPointer, root: inout csimdjson_value) throws(UnboxError) {
+    func _begin(_ bytes: UnsafeRawBufferPointer, root: inout _JSONCursor) throws(UnboxError) {
         let parser = _parser.handle
         var buffer: UnsafeMutablePointer<UInt8>?
-        var code = csimdjson_parser_reserve_input(parser, bytes.count, &buffer)
-        guard code == CSIMDJSON_SUCCESS, let buffer else {
+        var code = _SimdJSONError(csimdjson_parser_reserve_input(parser, bytes.count, &buffer))
+        guard code == .success, let buffer else {
             throw _documentError(code, length: bytes.count)
         }
         if let base = bytes.baseAddress, bytes.count > 0 {
             buffer.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         }
         _startDocument(UnsafePointer(buffer), length: bytes.count)
-        code = csimdjson_parser_iterate_input(parser, bytes.count, &root)
-        guard code == CSIMDJSON_SUCCESS else { throw _documentError(code, length: bytes.count) }
+        code = _SimdJSONError(csimdjson_parser_iterate_input(parser, bytes.count, &root.raw))
+        guard code == .success else { throw _documentError(code, length: bytes.count) }
     }
 
     /// Records where the document (or a stream's window) about to be parsed lies, and forgets what
@@ -129,8 +136,8 @@ public final class _DecodingContext {
     func _finish() throws(UnboxError) {
         _state.pointee.activeToken = 0
         if let malformed = _malformed { throw malformed }
-        let code = csimdjson_parser_finish(_parser.handle)
-        guard code == CSIMDJSON_SUCCESS else { throw _malformedError(code, offset: _currentOffset()) }
+        let code = _SimdJSONError(csimdjson_parser_finish(_parser.handle))
+        guard code == .success else { throw _malformedError(code, offset: _currentOffset()) }
     }
 
     /// Marks the decode as over: every `Unboxer` of it is stale from now on, and the parser lets go
@@ -153,9 +160,9 @@ public final class _DecodingContext {
 
     /// The byte offset of `value`'s first byte, or the document's current position.
     @usableFromInline
-    func _offset(of value: inout csimdjson_value) -> Int {
+    func _offset(of value: inout _JSONCursor) -> Int {
         var location: UnsafePointer<UInt8>?
-        guard csimdjson_value_get_location(&value, &location) == CSIMDJSON_SUCCESS,
+        guard value.getLocation(&location) == .success,
             let location, let start = _documentStart
         else { return _currentOffset() }
         let offset = start.distance(to: location)
@@ -177,26 +184,5 @@ public final class _DecodingContext {
     @inlinable
     func _leave() {
         _state.pointee.depth -= 1
-    }
-
-    /// Runs `body` with an `Unboxer` over `object`, live only while `body` runs.
-    @inlinable
-    func _withUnboxer<R>(_ object: csimdjson_object, _ body: (Unboxer) throws -> R) throws(UnboxError) -> R {
-        try _enter()
-        let saved = _state.pointee.activeToken
-        _state.pointee.lastToken &+= 1
-        let token = _state.pointee.lastToken
-        _state.pointee.activeToken = token
-        defer {
-            _state.pointee.activeToken = _state.pointee.broken ? 0 : saved
-            _leave()
-        }
-        do {
-            return try body(Unboxer(_context: self, _object: object, _token: token))
-        } catch {
-            // The model's own code throws untyped errors: SimdUnbox's reach it as `UnboxError`s
-            // already (a cast, only on this failure path); the caller's own travel inside one.
-            throw UnboxError._wrapping(error)
-        }
     }
 }

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 /// The default limit on how deeply arrays and objects may nest, as in Foundation's decoders.
@@ -17,7 +16,7 @@ enum _Location {
 @usableFromInline
 func _withDocument<Result>(
     _ bytes: UnsafeRawBufferPointer, at location: _Location = .root, maxDepth: Int = defaultUnboxMaximumDepth,
-    _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
+    _ body: (inout _JSONCursor, _DecodingContext) throws -> Result
 ) throws -> Result {
     let parser = _ParserPool.shared.take()
     let context = _DecodingContext(parser: parser, maxDepth: maxDepth)
@@ -25,7 +24,7 @@ func _withDocument<Result>(
         context._close()
         _ParserPool.shared.give(parser, lastInputSize: bytes.count)
     }
-    var value = csimdjson_value()
+    var value = _JSONCursor()
     try context._begin(bytes, root: &value)
     let result: Result
     do {
@@ -45,8 +44,8 @@ func _withDocument<Result>(
 }
 
 private func _decodeNested<Result>(
-    _ keyPath: _KeyPath, from value: inout csimdjson_value, context: _DecodingContext,
-    _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
+    _ keyPath: _KeyPath, from value: inout _JSONCursor, context: _DecodingContext,
+    _ body: (inout _JSONCursor, _DecodingContext) throws -> Result
 ) throws -> Result {
     let passed = try context._navigate(keyPath.segments[...], value: &value)
     do {
@@ -59,7 +58,7 @@ private func _decodeNested<Result>(
 @usableFromInline
 func _withDocument<Result>(
     data: Data, at location: _Location = .root, maxDepth: Int = defaultUnboxMaximumDepth,
-    _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
+    _ body: (inout _JSONCursor, _DecodingContext) throws -> Result
 ) throws -> Result {
     try data.withUnsafeBytes { try _withDocument($0, at: location, maxDepth: maxDepth, body) }
 }
@@ -67,7 +66,7 @@ func _withDocument<Result>(
 @usableFromInline
 func _withDocument<Result>(
     string: String, at location: _Location = .root, maxDepth: Int = defaultUnboxMaximumDepth,
-    _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
+    _ body: (inout _JSONCursor, _DecodingContext) throws -> Result
 ) throws -> Result {
     var string = string
     return try string.withUTF8 { try _withDocument(UnsafeRawBufferPointer($0), at: location, maxDepth: maxDepth, body) }
@@ -76,7 +75,7 @@ func _withDocument<Result>(
 @usableFromInline
 func _withDocument<Bytes: ContiguousBytes, Result>(
     bytes: Bytes, at location: _Location = .root, maxDepth: Int = defaultUnboxMaximumDepth,
-    _ body: (inout csimdjson_value, _DecodingContext) throws -> Result
+    _ body: (inout _JSONCursor, _DecodingContext) throws -> Result
 ) throws -> Result {
     try bytes.withUnsafeBytes { try _withDocument($0, at: location, maxDepth: maxDepth, body) }
 }

@@ -32,7 +32,7 @@ extension _DecodingContext {
     /// Follows `keyPath` from the field `first` of `object`, then along the rest of the path,
     /// leaving the target in `value`. Returns the components it passed, for error paths.
     @usableFromInline
-    func _navigate(_ keyPath: _KeyPath, from object: inout csimdjson_object, into value: inout csimdjson_value)
+    func _navigate(_ keyPath: _KeyPath, from object: inout _ObjectCursor, into value: inout _JSONCursor)
         throws(UnboxError) -> [UnboxPathComponent]
     {
         guard let first = keyPath.segments.first else {
@@ -48,7 +48,7 @@ extension _DecodingContext {
 
     /// Follows `segments` from `value`, leaving the target in `value`.
     @usableFromInline
-    func _navigate(_ segments: ArraySlice<String>, passed: [UnboxPathComponent] = [], value: inout csimdjson_value)
+    func _navigate(_ segments: ArraySlice<String>, passed: [UnboxPathComponent] = [], value: inout _JSONCursor)
         throws(UnboxError) -> [UnboxPathComponent]
     {
         var passed = passed
@@ -120,7 +120,7 @@ extension _DecodingContext {
     /// quarter of a JSON Lines decode with one key path per line).
     @usableFromInline
     func _follow(
-        _ keyPath: String, from object: UnsafeMutablePointer<csimdjson_object>?, into value: inout csimdjson_value
+        _ keyPath: String, from object: UnsafeMutablePointer<_ObjectCursor>?, into value: inout _JSONCursor
     ) throws(UnboxError) -> _KeyPathTrace {
         var trace = _KeyPathTrace()
         do throws(UnboxError) {
@@ -228,7 +228,7 @@ extension _DecodingContext {
     @inline(__always)
     func _step(
         _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, trace: inout _KeyPathTrace,
-        value: inout csimdjson_value
+        value: inout _JSONCursor
     ) throws(UnboxError) {
         switch try _type(of: &value) {
         case .object:
@@ -287,7 +287,7 @@ extension _DecodingContext {
     /// `_follow` for paths too long for the trace's bits: the segments as `String`s.
     @inline(never)
     func _followSlowly(
-        _ keyPath: String, from object: UnsafeMutablePointer<csimdjson_object>?, into value: inout csimdjson_value
+        _ keyPath: String, from object: UnsafeMutablePointer<_ObjectCursor>?, into value: inout _JSONCursor
     ) throws(UnboxError) -> _KeyPathTrace {
         let passed: [UnboxPathComponent]
         if let object {
@@ -326,10 +326,10 @@ struct _KeyPathReuse {
     private var path: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var pathCount = 0
     /// The object the path started from.
-    private var owner = csimdjson_object()
+    private var owner = _ObjectCursor()
     /// The object reached after `n` segments is `objects.(n - 1)`; its key path prefix is the path's
     /// first `prefixEnd(n)` bytes (16 bits each in `prefixEnds`).
-    private var objects = (csimdjson_object(), csimdjson_object(), csimdjson_object(), csimdjson_object())
+    private var objects = (_ObjectCursor(), _ObjectCursor(), _ObjectCursor(), _ObjectCursor())
     private var prefixEnds: UInt64 = 0
     private var count = 0
     private var position: UInt64 = 0
@@ -347,11 +347,11 @@ struct _KeyPathReuse {
     /// records `path` as the last one, with the objects up to that level.
     @usableFromInline
     mutating func begin(
-        _ path: UnsafeBufferPointer<UInt8>, from object: UnsafeMutablePointer<csimdjson_object>?,
+        _ path: UnsafeBufferPointer<UInt8>, from object: UnsafeMutablePointer<_ObjectCursor>?,
         parser: OpaquePointer
     ) -> (level: Int, prefixEnd: Int) {
         var level = 0
-        if isStamped, count > 0, let object, Self.same(object.pointee, owner) {
+        if isStamped, count > 0, let object, _ObjectCursor.same(object.pointee, owner) {
             var position: UInt64 = 0
             var depth: Int64 = 0
             var document: UInt64 = 0
@@ -386,11 +386,11 @@ struct _KeyPathReuse {
 
     /// Keeps `object`, reached after `level` segments of the path (its prefix ending at `prefixEnd`).
     @usableFromInline
-    mutating func keep(_ object: csimdjson_object, level: Int, prefixEnd: Int) {
+    mutating func keep(_ object: _ObjectCursor, level: Int, prefixEnd: Int) {
         guard level == count + 1, level <= Self.capacity else { return }
         withUnsafeMutableBytes(of: &objects) {
             $0.storeBytes(
-                of: object, toByteOffset: (level - 1) * MemoryLayout<csimdjson_object>.stride, as: csimdjson_object.self
+                of: object, toByteOffset: (level - 1) * MemoryLayout<_ObjectCursor>.stride, as: _ObjectCursor.self
             )
         }
         let shift = UInt64(16 * (level - 1))
@@ -400,14 +400,14 @@ struct _KeyPathReuse {
 
     /// Runs `body` on the kept object of `level`, keeping what it leaves there.
     @usableFromInline
-    mutating func withObject<R>(at level: Int, _ body: (inout csimdjson_object) throws(UnboxError) -> R)
+    mutating func withObject<R>(at level: Int, _ body: (inout _ObjectCursor) throws(UnboxError) -> R)
         throws(UnboxError) -> R
     {
-        let offset = (level - 1) * MemoryLayout<csimdjson_object>.stride
-        var object = withUnsafeBytes(of: &objects) { $0.load(fromByteOffset: offset, as: csimdjson_object.self) }
+        let offset = (level - 1) * MemoryLayout<_ObjectCursor>.stride
+        var object = withUnsafeBytes(of: &objects) { $0.load(fromByteOffset: offset, as: _ObjectCursor.self) }
         defer {
             withUnsafeMutableBytes(of: &objects) {
-                $0.storeBytes(of: object, toByteOffset: offset, as: csimdjson_object.self)
+                $0.storeBytes(of: object, toByteOffset: offset, as: _ObjectCursor.self)
             }
         }
         return try body(&object)
@@ -426,10 +426,5 @@ struct _KeyPathReuse {
     mutating func reset() {
         isStamped = false
         count = 0
-    }
-
-    private static func same(_ a: csimdjson_object, _ b: csimdjson_object) -> Bool {
-        a.storage.0 == b.storage.0 && a.storage.1 == b.storage.1 && a.storage.2 == b.storage.2
-            && a.storage.3 == b.storage.3
     }
 }

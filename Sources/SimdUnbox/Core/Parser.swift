@@ -61,6 +61,25 @@ final class _Parser: @unchecked Sendable {
         scratch = .allocate(byteCount: Self.scratchSize, alignment: 16)
     }
 
+    /// Bytes simdjson may read past the end of its input; every input buffer carries them.
+    static let padding = Int(CSIMDJSON_PADDING)
+
+    /// Starts a new document over a caller-owned buffer of `length` bytes, readable up to
+    /// `capacity` bytes (at least `length + padding`), and writes its root to `root`.
+    @inline(__always)
+    func iterateBuffer(_ buffer: UnsafePointer<UInt8>, _ length: Int, _ capacity: Int, _ root: inout _JSONCursor)
+        -> _SimdJSONError
+    {
+        _SimdJSONError(csimdjson_parser_iterate_buffer(handle, buffer, length, capacity, &root.raw))
+    }
+
+    /// In a document whose root is an array, inside one of its elements: moves on to the separator
+    /// at byte `offset` of the document without visiting what is left of the element.
+    @inline(__always)
+    func skipToRootSeparator(_ offset: Int) -> _SimdJSONError {
+        _SimdJSONError(csimdjson_parser_skip_to_root_separator(handle, offset))
+    }
+
     deinit {
         csimdjson_parser_destroy(handle)
         scratch.deallocate()

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 import Synchronization
 
@@ -316,7 +315,7 @@ final class _ParallelStreamDecoder<Element> {
     /// `Element: Sendable` (a stream type stores its `parallelism` only from such an initializer).
     init(
         format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int, parallelism: Int,
-        decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+        decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) {
         // Buffers for the batches in flight, one held by each worker's decoder, and one being filled.
         let pool = _BatchBufferPool(limit: 3 * parallelism + 1)

@@ -7,7 +7,7 @@
 //
 // 1. Bytes arrive in pieces of any size (file reads, network chunks, slices of an in-memory input)
 //    and are appended to one owned buffer that keeps 64 bytes of padding past its end.
-// 2. `csimdjson_boundary_scanner_scan` reads each byte once and reports element boundaries as
+// 2. `_BoundaryScanner.scan` reads each byte once and reports element boundaries as
 //    stream offsets: the separators of an array (`[`, `,`, `]`), or the first and one-past-last
 //    bytes of each document of JSON Lines or concatenated JSON.
 // 3. A run of complete elements becomes a window: one `[` is written over the byte before the
@@ -25,14 +25,13 @@
 // (invalid UTF-8, a control character in a string) is retried one element at a time to find the
 // culprit. A model that merely does not match (a missing key) leaves the window usable.
 
-import CSimdJSON
 import Foundation
 
 /// Decodes one element from the cursor of its value: the whole model layer a stream needs. The
 /// Unbox API passes `T._unbox(from:context:)`; a Codable decoder can pass a function that decodes
 /// a `Decodable` from the same cursor.
 @usableFromInline
-typealias _ElementDecoding<Element> = (inout csimdjson_value, _DecodingContext) throws -> Element
+typealias _ElementDecoding<Element> = (inout _JSONCursor, _DecodingContext) throws -> Element
 
 /// The engine under every streaming API: buffer, boundary scanner, windows and the parser they are
 /// decoded with. Not thread-safe; owned by one reader or iterator.
@@ -71,7 +70,7 @@ final class _StreamDecoder<Element> {
 
     // MARK: Boundaries
 
-    private var scanner = csimdjson_boundary_scanner()
+    private var scanner = _BoundaryScanner()
     private var boundaries: UnsafeMutablePointer<UInt64>
     private let boundaryCapacity = 1 << 16
     private var boundaryCount = 0
@@ -115,7 +114,7 @@ final class _StreamDecoder<Element> {
     private var windowRead = 0
     /// The window's next element, read before the model of the one before it was handed out (see
     /// `nextInWindow`).
-    private var lookahead: (hasElement: Bool, element: csimdjson_value)?
+    private var lookahead: (hasElement: Bool, element: _JSONCursor)?
     /// The window is one element handed out before its separator arrived.
     private var windowIsPartial = false
     private var windowPartialEnd = 0
@@ -124,7 +123,7 @@ final class _StreamDecoder<Element> {
     /// The window's element iterator, passed `inout` for every element: unchecked, as the
     /// decoder is used by one thread at a time and no access to it overlaps another (dynamic
     /// exclusivity checks cost more than the iteration itself).
-    @exclusivity(unchecked) private var iterator = csimdjson_array_iterator()
+    @exclusivity(unchecked) private var iterator = _ArrayIterator()
 
     private let parser: _Parser
     private let context: _DecodingContext
@@ -152,11 +151,7 @@ final class _StreamDecoder<Element> {
         storage = .allocate(capacity: capacity + Self.padding)
         storage.initialize(repeating: 0x20, count: capacity + Self.padding)
         boundaries = .allocate(capacity: boundaryCapacity)
-        csimdjson_boundary_scanner_init(
-            &scanner,
-            isArray
-                ? CSIMDJSON_STREAM_FORMAT_ARRAY
-                : isLines ? CSIMDJSON_STREAM_FORMAT_LINES : CSIMDJSON_STREAM_FORMAT_DOCUMENTS)
+        scanner.start(isArray ? .array : isLines ? .lines : .documents)
         parser = _ParserPool.shared.take()
         context = _DecodingContext(parser: parser, maxDepth: maximumDepth)
         slot = .allocate(capacity: 1)
@@ -180,8 +175,7 @@ final class _StreamDecoder<Element> {
         dataEnd = 1
         scanEnd = 1
         (storage + dataEnd).update(repeating: 0x20, count: Self.padding)
-        let format = scanner.format
-        csimdjson_boundary_scanner_init(&scanner, csimdjson_stream_format(rawValue: format))
+        scanner.restart()
         boundaryCount = 0
         cursor = 0
         elementIndex = 0
@@ -246,7 +240,7 @@ final class _StreamDecoder<Element> {
     func commit(_ count: Int) {
         dataEnd += count
         // The padding past the data is whitespace: readers of a window may look up to
-        // `CSIMDJSON_PADDING` bytes past its end.
+        // `_Parser.padding` bytes past its end.
         (storage + dataEnd).update(repeating: 0x20, count: Self.padding)
     }
 
@@ -270,7 +264,7 @@ final class _StreamDecoder<Element> {
             keep = scanEnd - 1
         }
         // The line being scanned is read again when its newline arrives.
-        if isLines { keep = min(keep, index(of: scanner.line_start)) }
+        if isLines { keep = min(keep, index(of: scanner.lineStart)) }
         keep = max(0, min(keep, scanEnd - 1))
         let shift = keep - 1
         guard shift > 0 else { return }
@@ -343,18 +337,18 @@ final class _StreamDecoder<Element> {
     }
 
     private func scan() throws {
-        if cursor > 0 && boundaryCount + Int(CSIMDJSON_BOUNDARIES_PER_BYTE) > boundaryCapacity {
+        if cursor > 0 && boundaryCount + _BoundaryScanner.boundariesPerByte > boundaryCapacity {
             boundaries.update(from: boundaries + cursor, count: boundaryCount - cursor)
             boundaryCount -= cursor
             cursor = 0
         }
         var scanned = 0
-        let code = csimdjson_boundary_scanner_scan(
-            &scanner, storage + scanEnd, dataEnd - scanEnd, boundaries, boundaryCapacity, &boundaryCount, &scanned)
+        let code = scanner.scan(
+            storage + scanEnd, dataEnd - scanEnd, boundaries, boundaryCapacity, &boundaryCount, &scanned)
         scanEnd += scanned
-        if code != CSIMDJSON_SUCCESS {
+        if code != .success {
             scanFinished = true
-            if code == CSIMDJSON_TRAILING_CONTENT && endsAtArrayEnd {
+            if code == .trailingContent && endsAtArrayEnd {
                 inputEnded = true
                 scanEnd = dataEnd
                 return
@@ -373,13 +367,13 @@ final class _StreamDecoder<Element> {
                 cursor = 0
             }
             scanFinished = true
-            _ = csimdjson_boundary_scanner_finish_lines(
-                &scanner, storage + index(of: scanner.line_start), boundaries, boundaryCapacity, &boundaryCount)
+            _ = scanner.finishLines(
+                storage + index(of: scanner.lineStart), boundaries, boundaryCapacity, &boundaryCount)
             return
         }
         scanFinished = true
-        let code = csimdjson_boundary_scanner_finish(&scanner, boundaries, boundaryCapacity, &boundaryCount)
-        if code != CSIMDJSON_SUCCESS { streamError = scanError(code) }
+        let code = scanner.finish(boundaries, boundaryCapacity, &boundaryCount)
+        if code != .success { streamError = scanError(code) }
     }
 
     // MARK: Windows
@@ -401,7 +395,7 @@ final class _StreamDecoder<Element> {
                 if position < separator {
                     try report(
                         UnboxError(
-                            reason: .malformedJSON(context._message(CSIMDJSON_TAPE_ERROR)),
+                            reason: .malformedJSON(context._message(.tapeError)),
                             path: [.index(index)], byteOffset: base + position))
                 }
                 return true
@@ -444,16 +438,16 @@ final class _StreamDecoder<Element> {
     @inline(never)
     private func reportFaultyLine() throws {
         let word = boundaries[cursor + 1]
-        let offset = Int(truncatingIfNeeded: word & ((1 << UInt64(CSIMDJSON_LINE_FAULT_SHIFT)) - 1))
+        let offset = Int(truncatingIfNeeded: word & ((1 << _BoundaryScanner.lineFaultShift) - 1))
         let index = elementIndex
         cursor += 2
         elementIndex += 1
         let message: String
-        switch csimdjson_line_fault(rawValue: UInt32(word >> UInt64(CSIMDJSON_LINE_FAULT_SHIFT))) {
-        case CSIMDJSON_LINE_FAULT_TRUNCATED: message = "truncated: the line ends before the value is complete"
-        case CSIMDJSON_LINE_FAULT_UNCLOSED_STRING: message = "the line ends inside a string"
-        case CSIMDJSON_LINE_FAULT_TRAILING_CONTENT: message = "unexpected content after the value on its line"
-        default: message = "unexpected character at the start of a value"
+        switch _BoundaryScanner.lineFault(word) {
+        case .truncated: message = "truncated: the line ends before the value is complete"
+        case .unclosedString: message = "the line ends inside a string"
+        case .trailingContent: message = "unexpected content after the value on its line"
+        case .unexpected: message = "unexpected character at the start of a value"
         }
         try report(UnboxError(reason: .malformedJSON(message), path: [.index(index)], byteOffset: offset))
     }
@@ -461,8 +455,8 @@ final class _StreamDecoder<Element> {
     /// Array format: hands out an element whose separator has not arrived yet, if the scanner knows
     /// it is complete (an object, array or string just closed).
     private func beginPartialWindow() throws -> Bool {
-        guard cursor < boundaryCount, scanner.pending_end != UInt64.max, scanEnd == dataEnd else { return false }
-        let end = Int(scanner.pending_end)
+        guard cursor < boundaryCount, scanner.pendingEnd != UInt64.max, scanEnd == dataEnd else { return false }
+        let end = Int(scanner.pendingEnd)
         guard Int(truncatingIfNeeded: boundaries[cursor]) < end else { return false }
         windowIsPartial = true
         windowPartialEnd = end
@@ -490,10 +484,9 @@ final class _StreamDecoder<Element> {
         context._state.pointee.depth = 0
         context._state.pointee.activeToken = 0
         context._startDocument(UnsafePointer(storage + start), length: windowLength)
-        var root = csimdjson_value()
-        let code = csimdjson_parser_iterate_buffer(
-            parser.handle, storage + start, windowLength, capacity + Self.padding - start, &root)
-        if code != CSIMDJSON_SUCCESS {
+        var root = _JSONCursor()
+        let code = parser.iterateBuffer(storage + start, windowLength, capacity + Self.padding - start, &root)
+        if code != .success {
             let error = context._documentError(code, length: windowLength)
             if count > 1 {
                 // Find the culprit: decode this window's elements one at a time.
@@ -542,7 +535,7 @@ final class _StreamDecoder<Element> {
     /// Decodes the next model of the window into the slot and returns true, or returns false when
     /// the window is over or an element was skipped.
     private func nextInWindow() throws -> Bool {
-        var element = csimdjson_value()
+        var element = _JSONCursor()
         let hasElement: Bool
         if let next = lookahead {
             lookahead = nil
@@ -566,7 +559,7 @@ final class _StreamDecoder<Element> {
             if _slowPath(windowRead < windowCount) && !windowIsWholeEmptyArray {
                 // Separators with nothing between them (`[1,]`, `[,1]`, `[1,,2]`): the window's
                 // brackets made the gap an empty array, so the missing value is reported here.
-                let error = context._malformedError(CSIMDJSON_TAPE_ERROR, offset: windowLength - 1)
+                let error = context._malformedError(.tapeError, offset: windowLength - 1)
                 try failWindow(error, atElement: windowRead)
                 return false
             }
@@ -602,7 +595,7 @@ final class _StreamDecoder<Element> {
     @inline(__always)
     private func readAhead(after position: Int) throws -> Bool {
         skipRestOfDocument(position)
-        var next = csimdjson_value()
+        var next = _JSONCursor()
         do {
             let hasNext = try context._next(&iterator, into: &next)
             lookahead = (hasNext, next)
@@ -626,7 +619,7 @@ final class _StreamDecoder<Element> {
         let start = index(of: boundaries[windowCursor + 2 * position])
         guard storage[start] == UInt8(ascii: "{") || storage[start] == UInt8(ascii: "[") else { return }
         let separator = boundaries[windowCursor + 2 * position + 1]
-        _ = csimdjson_parser_skip_to_root_separator(parser.handle, index(of: separator) - windowStart)
+        _ = parser.skipToRootSeparator(index(of: separator) - windowStart)
     }
 
     /// The window cannot go on (malformed JSON): reports the element the error lies in and starts
@@ -701,10 +694,10 @@ final class _StreamDecoder<Element> {
     }
 
     /// The error for a scanner failure: a stream-level error, not an element's.
-    private func scanError(_ code: csimdjson_error) -> UnboxError {
-        let position = index(of: scanner.error_offset)
+    private func scanError(_ code: _SimdJSONError) -> UnboxError {
+        let position = index(of: scanner.errorOffset)
         return _streamScanError(
-            code, offset: Int(truncatingIfNeeded: scanner.error_offset),
+            code, offset: Int(truncatingIfNeeded: scanner.errorOffset),
             byteAtOffset: position >= 0 && position < dataEnd ? storage[position] : 0,
             pendingIndex: isArray ? elementIndex + (emittedPartialEnd == nil ? 0 : 1) : elementIndex,
             pathPrefix: pathPrefix, offsetBase: offsetBase)
@@ -715,28 +708,28 @@ final class _StreamDecoder<Element> {
 /// error, not an element's. `byteAtOffset` is the byte there (for "expected an array, found ...");
 /// `pendingIndex` is the index of the element a truncated stream ends in.
 func _streamScanError(
-    _ code: csimdjson_error, offset: Int, byteAtOffset: UInt8, pendingIndex: Int, pathPrefix: [UnboxPathComponent],
+    _ code: _SimdJSONError, offset: Int, byteAtOffset: UInt8, pendingIndex: Int, pathPrefix: [UnboxPathComponent],
     offsetBase: Int
 ) -> UnboxError {
     var path = pathPrefix
     let reason: UnboxError.Reason
     switch code {
-    case CSIMDJSON_INCORRECT_TYPE:
+    case .incorrectType:
         reason = .typeMismatch(expected: "an array", found: _streamJSONType(startingWith: byteAtOffset))
-    case CSIMDJSON_TRAILING_CONTENT:
+    case .trailingContent:
         reason = .malformedJSON("unexpected content after the array")
-    case CSIMDJSON_TAPE_ERROR:
+    case .tapeError:
         reason = .malformedJSON("the array is closed by '}'")
-    case CSIMDJSON_DEPTH_ERROR:
+    case .depthError:
         reason = .depthLimitExceeded(limit: Int(Int32.max))
-    case CSIMDJSON_EMPTY:
+    case .empty:
         reason = .malformedJSON("the stream has no JSON value")
-    case CSIMDJSON_UNCLOSED_STRING, CSIMDJSON_INCOMPLETE_ARRAY_OR_OBJECT:
+    case .unclosedString, .incompleteArrayOrObject:
         path.append(.index(pendingIndex))
-        let inside = code == CSIMDJSON_UNCLOSED_STRING ? "inside a string" : "before the element is complete"
+        let inside = code == .unclosedString ? "inside a string" : "before the element is complete"
         reason = .malformedJSON("truncated: the stream ends \(inside)")
     default:
-        reason = .malformedJSON(String(cString: csimdjson_error_message(code)))
+        reason = .malformedJSON(code.message)
     }
     return UnboxError(reason: reason, path: path, byteOffset: offset + offsetBase)
 }
@@ -764,7 +757,7 @@ private func _streamJSONType(startingWith byte: UInt8) -> JSONType {
 /// The Unbox API's element decoding, as a value that can be captured by a `@Sendable` function.
 struct _UnboxElementDecoding<Element: UnboxCompatible>: Sendable {
     @inline(__always)
-    func decode(_ value: inout csimdjson_value, _ context: _DecodingContext) throws -> Element {
+    func decode(_ value: inout _JSONCursor, _ context: _DecodingContext) throws -> Element {
         try Element._unbox(from: &value, context: context)
     }
 }

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 #if canImport(Glibc)
@@ -86,7 +85,7 @@ func _locateArray(in bytes: UnsafeRawBufferPointer, keyPath: String) throws -> (
         context._close()
         _ParserPool.shared.give(parser, lastInputSize: bytes.count)
     }
-    var value = csimdjson_value()
+    var value = _JSONCursor()
     try context._begin(bytes, root: &value)
     do {
         let path = try context._navigate(_KeyPath(keyPath).segments[...], value: &value)

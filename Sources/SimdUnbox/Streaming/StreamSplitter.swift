@@ -1,8 +1,6 @@
-import CSimdJSON
-
 /// Bytes past the data of a stream decoder's buffer that simdjson may read, plus one for a `]`
 /// written just past the data.
-let _streamBufferPadding = Int(CSIMDJSON_PADDING) + 1
+let _streamBufferPadding = _Parser.padding + 1
 
 /// The bytes of a batch, laid out as a stream decoder's buffer: one spare byte, the data, then
 /// whitespace padding (`_streamBufferPadding`). The splitter fills it; the worker's decoder takes
@@ -123,7 +121,7 @@ final class _StreamSplitter {
 
     // MARK: Scanner (arrays, documents)
 
-    private var scanner = csimdjson_boundary_scanner()
+    private var scanner = _BoundaryScanner()
     private var boundaries: UnsafeMutablePointer<UInt64>
     private let boundaryCapacity = 1 << 16
     private var boundaryCount = 0
@@ -150,7 +148,7 @@ final class _StreamSplitter {
     /// The input is over (every byte has been appended).
     private(set) var inputEnded = false
     /// The scanner's failure: its code, stream offset and the byte there.
-    private var failure: (code: csimdjson_error, offset: Int, byte: UInt8)?
+    private var failure: (code: _SimdJSONError, offset: Int, byte: UInt8)?
 
     /// The stream-level error, once every batch before it is cut (`nextBatch()` returned nil and
     /// the input is over): its path names the element the stream ends in.
@@ -172,8 +170,7 @@ final class _StreamSplitter {
         capacity = format == .jsonLines ? 64 : max(4 * self.batchSize, 1 << 16)
         storage = .allocate(capacity: capacity)
         boundaries = .allocate(capacity: boundaryCapacity)
-        csimdjson_boundary_scanner_init(
-            &scanner, format == .array ? CSIMDJSON_STREAM_FORMAT_ARRAY : CSIMDJSON_STREAM_FORMAT_DOCUMENTS)
+        scanner.start(format == .array ? .array : .documents)
     }
 
     deinit {
@@ -307,20 +304,20 @@ final class _StreamSplitter {
 
     /// Scans what has arrived; at the end of the input, finishes the scan.
     private func scan() {
-        if cursor > 0 && boundaryCount + Int(CSIMDJSON_BOUNDARIES_PER_BYTE) + 1 > boundaryCapacity {
+        if cursor > 0 && boundaryCount + _BoundaryScanner.boundariesPerByte + 1 > boundaryCapacity {
             boundaries.update(from: boundaries + cursor, count: boundaryCount - cursor)
             boundaryCount -= cursor
             cursor = 0
         }
         while !scanFinished && scanEnd < dataEnd
-            && boundaryCount + Int(CSIMDJSON_BOUNDARIES_PER_BYTE) + 1 <= boundaryCapacity
+            && boundaryCount + _BoundaryScanner.boundariesPerByte + 1 <= boundaryCapacity
         {
             var scanned = 0
-            let code = csimdjson_boundary_scanner_scan(
-                &scanner, storage + scanEnd, dataEnd - scanEnd, boundaries, boundaryCapacity, &boundaryCount,
+            let code = scanner.scan(
+                storage + scanEnd, dataEnd - scanEnd, boundaries, boundaryCapacity, &boundaryCount,
                 &scanned)
             scanEnd += scanned
-            if code != CSIMDJSON_SUCCESS {
+            if code != .success {
                 scanFinished = true
                 fail(code)
             }
@@ -328,13 +325,13 @@ final class _StreamSplitter {
         }
         if inputEnded && !scanFinished && scanEnd == dataEnd && boundaryCount + 1 <= boundaryCapacity {
             scanFinished = true
-            let code = csimdjson_boundary_scanner_finish(&scanner, boundaries, boundaryCapacity, &boundaryCount)
-            if code != CSIMDJSON_SUCCESS { fail(code) }
+            let code = scanner.finish(boundaries, boundaryCapacity, &boundaryCount)
+            if code != .success { fail(code) }
         }
     }
 
-    private func fail(_ code: csimdjson_error) {
-        let offset = Int(truncatingIfNeeded: scanner.error_offset)
+    private func fail(_ code: _SimdJSONError) {
+        let offset = Int(truncatingIfNeeded: scanner.errorOffset)
         let position = offset - base
         failure = (code, offset, position >= 0 && position < dataEnd ? storage[position] : 0)
     }
@@ -344,7 +341,7 @@ final class _StreamSplitter {
 
     /// The boundaries found fill their array: cut a batch whatever its size, so that the scan can
     /// go on.
-    private var boundariesAreFull: Bool { boundaryCount + Int(CSIMDJSON_BOUNDARIES_PER_BYTE) + 2 > boundaryCapacity }
+    private var boundariesAreFull: Bool { boundaryCount + _BoundaryScanner.boundariesPerByte + 2 > boundaryCapacity }
 
     private func nextArrayElements() -> _StreamBatch? {
         scan()
@@ -392,10 +389,10 @@ final class _StreamSplitter {
     /// stream decoded on one thread hands it out before reporting the truncation, which then names
     /// the element after it).
     private func finalArrayBatch() -> _StreamBatch? {
-        guard failure != nil, cursor < boundaryCount, scanner.pending_end != UInt64.max else { return nil }
+        guard failure != nil, cursor < boundaryCount, scanner.pendingEnd != UInt64.max else { return nil }
         let start = Int(truncatingIfNeeded: boundaries[cursor])
-        let end = Int(truncatingIfNeeded: scanner.pending_end)
-        scanner.pending_end = UInt64.max
+        let end = Int(truncatingIfNeeded: scanner.pendingEnd)
+        scanner.pendingEnd = UInt64.max
         guard end > start else { return nil }
         batchStart = dataEnd
         return arrayBatch(from: start, to: end, count: 1)

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 /// An `AsyncSequence` of models decoded from a JSON file of any size, element by element: a large
@@ -25,7 +24,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
     private let maximumDepth: Int
     /// Threads decoding; above 1 only where `Element: Sendable`.
     private let parallelism: Int
-    private let decode: @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+    private let decode: @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
 
     /// Decodes the elements of the file at `url`. The file is opened when iteration starts.
     ///
@@ -79,7 +78,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
     /// element from its cursor.
     init(
         url: URL, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int,
-        decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+        decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) {
         self.url = url
         self.format = format
@@ -92,7 +91,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
     /// The extension point, decoding on `parallelism` threads.
     init(
         url: URL, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int, parallelism: Int,
-        decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+        decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) where Element: Sendable {
         self.url = url
         self.format = format

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 /// An `AsyncSequence` of models decoded from JSON that arrives in pieces: an HTTP body, a socket,
@@ -43,7 +42,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     private let maximumDepth: Int
     /// Threads decoding; above 1 only where `Element: Sendable`.
     private var parallelism = 1
-    private let decode: @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+    private let decode: @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
 
     /// Decodes the elements of JSON arriving as chunks of bytes (`Data`, `[UInt8]`,
     /// `ArraySlice<UInt8>`, ...).
@@ -127,7 +126,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     /// element from its cursor.
     init(
         chunks: Chunks, reader: ChunkReader, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy,
-        maximumDepth: Int, decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+        maximumDepth: Int, decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) {
         self.chunks = chunks
         self.reader = reader
@@ -141,7 +140,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     init(
         chunks: Chunks, reader: ChunkReader, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy,
         maximumDepth: Int, parallelism: Int,
-        decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+        decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) where Element: Sendable {
         self.init(
             chunks: chunks, reader: reader, format: format, policy: policy, maximumDepth: maximumDepth, decode: decode)

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 /// Decodes the elements of a large JSON array, a JSON Lines file or concatenated JSON documents one
@@ -54,7 +53,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     /// A reader of a file decoded on `parallelism` threads (one: as the other initializers).
     init(
         file: _FileByteSource, format: UnboxStreamFormat, onError policy: UnboxStreamErrorPolicy, maximumDepth: Int,
-        parallelism: Int, decode: @escaping @Sendable (inout csimdjson_value, _DecodingContext) throws -> Element
+        parallelism: Int, decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) where Element: Sendable {
         guard parallelism > 1 else {
             self.init(source: file, format: format, onError: policy, maximumDepth: maximumDepth, decode: decode)

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 /// Any JSON value, for free-form parts of a document (metadata, extensions, payloads whose shape
@@ -105,7 +104,7 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError)
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError)
         -> JSONValue
     {
         try context._jsonValue(from: &value)
@@ -172,11 +171,11 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 extension _DecodingContext {
     /// Builds a `JSONValue` from `value`, validating everything in it.
     @usableFromInline
-    func _jsonValue(from value: inout csimdjson_value) throws(UnboxError) -> JSONValue {
+    func _jsonValue(from value: inout _JSONCursor) throws(UnboxError) -> JSONValue {
         switch try _type(of: &value) {
         case .null:
             guard try _isNull(&value) else {
-                throw _malformedError(CSIMDJSON_N_ATOM_ERROR, offset: _offset(of: &value))
+                throw _malformedError(.nullAtomError, offset: _offset(of: &value))
             }
             return .null
         case .bool:
@@ -197,24 +196,24 @@ extension _DecodingContext {
     }
 
     /// Validates everything in `value` without building anything.
-    func _validate(_ value: inout csimdjson_value) throws(UnboxError) {
+    func _validate(_ value: inout _JSONCursor) throws(UnboxError) {
         switch try _type(of: &value) {
         case .null:
             guard try _isNull(&value) else {
-                throw _malformedError(CSIMDJSON_N_ATOM_ERROR, offset: _offset(of: &value))
+                throw _malformedError(.nullAtomError, offset: _offset(of: &value))
             }
         case .bool:
             _ = try _bool(from: &value)
         case .number:
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            let code = csimdjson_value_get_number_text(&value, &bytes, &count)
-            guard code == CSIMDJSON_SUCCESS else { throw _valueError(code, value: &value, expected: .number) }
+            let code = value.getNumberText(&bytes, &count)
+            guard code == .success else { throw _valueError(code, value: &value, expected: .number) }
         case .string:
             var bytes: UnsafePointer<UInt8>?
             var count = 0
-            let code = csimdjson_value_get_string(_parser.handle, &value, &bytes, &count)
-            guard code == CSIMDJSON_SUCCESS else { throw _valueError(code, value: &value, expected: .string) }
+            let code = value.getString(_parser.handle, &bytes, &count)
+            guard code == .success else { throw _valueError(code, value: &value, expected: .string) }
         case .array:
             _ = try _array(from: &value) { (v) throws(UnboxError) in try _validate(&v) }
         case .object:

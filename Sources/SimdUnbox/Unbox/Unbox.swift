@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // The top-level entry points: decode a whole document, or the value at a key or key path in it,

@@ -1,10 +1,8 @@
-import CSimdJSON
-
 extension Array: UnboxCompatible where Element: UnboxCompatible {
     /// Decodes a JSON array element by element, straight into the array. Arrays of `Double` and
     /// `Int` are read in bulk.
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError)
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError)
         -> [Element]
     {
         if Element.self == Double.self {
@@ -43,14 +41,14 @@ extension String: UnboxableKey {
 extension Dictionary: UnboxCompatible where Key: UnboxableKey, Value: UnboxCompatible {
     /// Decodes a JSON object field by field. When a key appears twice, the last value wins.
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> [Key:
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> [Key:
         Value]
     {
         try _unbox(from: &value, context: context, allowInvalidElements: false)
     }
 
     @inlinable
-    static func _unbox(from value: inout csimdjson_value, context: _DecodingContext, allowInvalidElements: Bool)
+    static func _unbox(from value: inout _JSONCursor, context: _DecodingContext, allowInvalidElements: Bool)
         throws(UnboxError)
         -> [Key: Value]
     {

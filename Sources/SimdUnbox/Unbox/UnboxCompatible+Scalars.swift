@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 // The scalar conformances. Each reads its value in one shim call, and finds-and-reads a field in
@@ -6,18 +5,18 @@ import Foundation
 
 extension Bool: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Bool {
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Bool {
         try context._bool(from: &value)
     }
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
     ) throws(UnboxError) -> Bool {
         var result = false
-        var value = csimdjson_value()
-        let code = csimdjson_object_find_bool(&object, key.baseAddress, key.count, &result, &value)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+        var value = _JSONCursor()
+        let code = object.findBool(key.baseAddress, key.count, &result, &value)
+        guard _fastPath(code == .success) else {
             throw context._fieldError(code, value: &value, expected: .bool)
         }
         return result
@@ -26,24 +25,22 @@ extension Bool: UnboxCompatible {
 
 extension String: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> String
-    {
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> String {
         try context._string(from: &value)
     }
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
     ) throws(UnboxError) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        var value = csimdjson_value()
-        let code = csimdjson_object_find_string(
-            context._parser.handle, &object, key.baseAddress, key.count, &bytes, &count, &value)
-        if _fastPath(code == CSIMDJSON_SUCCESS) {
+        var value = _JSONCursor()
+        let code = object.findString(context._parser.handle, key.baseAddress, key.count, &bytes, &count, &value)
+        if _fastPath(code == .success) {
             return _Parser.string(bytes, count) { context._parser.strings }
         }
-        if code == CSIMDJSON_NO_SUCH_FIELD, try context._findEscapedField(key, in: &object, into: &value) {
+        if code == .noSuchField, try context._findEscapedField(key, in: &object, into: &value) {
             return try context._string(from: &value)
         }
         throw context._fieldError(code, value: &value, expected: .string)
@@ -52,20 +49,19 @@ extension String: UnboxCompatible {
 
 extension Double: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Double
-    {
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Double {
         try context._double(from: &value)
     }
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
     ) throws(UnboxError) -> Double {
         var result = 0.0
-        var value = csimdjson_value()
-        let code = csimdjson_object_find_double(&object, key.baseAddress, key.count, &result, &value)
-        if _fastPath(code == CSIMDJSON_SUCCESS) { return result }
-        if code == CSIMDJSON_NO_SUCH_FIELD {
+        var value = _JSONCursor()
+        let code = object.findDouble(key.baseAddress, key.count, &result, &value)
+        if _fastPath(code == .success) { return result }
+        if code == .noSuchField {
             guard try context._findEscapedField(key, in: &object, into: &value) else {
                 throw context._missingKeyError()
             }
@@ -77,8 +73,7 @@ extension Double: UnboxCompatible {
 
 extension Float: UnboxCompatible {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Float
-    {
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Float {
         try context._float(from: &value)
     }
 }
@@ -86,7 +81,7 @@ extension Float: UnboxCompatible {
 extension Decimal: UnboxCompatible {
     /// Decodes a `Decimal` from the number's exact text, so `0.1` is exactly one tenth.
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError)
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError)
         -> Decimal
     {
         try context._decimal(from: &value)
@@ -96,7 +91,7 @@ extension Decimal: UnboxCompatible {
 extension URL: UnboxCompatible {
     /// Decodes a `URL` from a string; a string that is not a URL is an invalid value.
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> URL {
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> URL {
         let string = try context._string(from: &value)
         guard let url = URL(string: string) else {
             throw context._invalidValueError("\"\(string)\" is not a URL", offset: context._offset(of: &value))
@@ -112,34 +107,34 @@ public protocol _UnboxInteger: FixedWidthInteger, UnboxCompatible {}
 
 extension _UnboxInteger {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self {
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Self {
         try context._integer(Self.self, from: &value)
     }
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
     ) throws(UnboxError) -> Self {
-        var value = csimdjson_value()
-        let code: csimdjson_error
+        var value = _JSONCursor()
+        let code: _SimdJSONError
         if Self.isSigned {
             var result: Int64 = 0
-            code = csimdjson_object_find_int64(&object, key.baseAddress, key.count, &result, &value)
-            if _fastPath(code == CSIMDJSON_SUCCESS) {
+            code = object.findInt64(key.baseAddress, key.count, &result, &value)
+            if _fastPath(code == .success) {
                 if let exact = Self(exactly: result) { return exact }
                 throw context._outOfRangeError(
                     "\(result) does not fit in \(Self.self)", offset: context._offset(of: &value))
             }
         } else {
             var result: UInt64 = 0
-            code = csimdjson_object_find_uint64(&object, key.baseAddress, key.count, &result, &value)
-            if _fastPath(code == CSIMDJSON_SUCCESS) {
+            code = object.findUInt64(key.baseAddress, key.count, &result, &value)
+            if _fastPath(code == .success) {
                 if let exact = Self(exactly: result) { return exact }
                 throw context._outOfRangeError(
                     "\(result) does not fit in \(Self.self)", offset: context._offset(of: &value))
             }
         }
-        if code == CSIMDJSON_NO_SUCH_FIELD {
+        if code == .noSuchField {
             guard try context._findEscapedField(key, in: &object, into: &value) else {
                 throw context._missingKeyError()
             }

@@ -1,5 +1,3 @@
-import CSimdJSON
-
 /// A type SimdUnbox can decode straight from a JSON value, at any depth: as a field
 /// (`unboxer.unbox(key:)`), as an array element, as a dictionary value or as a whole document
 /// (`unbox(data:)`).
@@ -16,12 +14,12 @@ import CSimdJSON
 /// ```
 public protocol UnboxCompatible {
     /// Decodes a value from the cursor `value`. SimdUnbox's internal entry point.
-    static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self
+    static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Self
 
     /// Finds the field `key` of `object` and decodes its value. SimdUnbox's internal entry point,
     /// which scalar types implement as one fused shim call.
     static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
     )
         throws(UnboxError) -> Self
 }
@@ -29,9 +27,9 @@ public protocol UnboxCompatible {
 extension UnboxCompatible {
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout csimdjson_object, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
     ) throws(UnboxError) -> Self {
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         try context._field(key, in: &object, into: &value)
         return try _unbox(from: &value, context: context)
     }

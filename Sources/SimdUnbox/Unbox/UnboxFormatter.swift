@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 /// Formats a raw JSON value into another type, as a reusable object: the way to decode `Date`s
@@ -35,13 +34,13 @@ public protocol UnboxFormatter {
 
     /// Reads and formats a JSON value (SimdUnbox's internals: the date formatters parse the raw
     /// bytes of a string here; other formatters read the raw value and call `format(unboxedValue:)`).
-    func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> UnboxFormattedType
+    func _format(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> UnboxFormattedType
 }
 
 extension UnboxFormatter {
     /// Reads the raw value and formats it with `format(unboxedValue:)`.
     @inlinable
-    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError)
+    public func _format(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError)
         -> UnboxFormattedType
     {
         let rawValue = try UnboxRawValueType._unbox(from: &value, context: context)
@@ -70,11 +69,11 @@ extension DateFormatter: UnboxFormatter {
 
     /// Parses the string's bytes as they lie in the parser, with the settings the decode read on
     /// the formatter's first use, making a `String` only for the formatter or an error.
-    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Date {
+    public func _format(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Date {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+        let code = value.getString(context._parser.handle, &bytes, &count)
+        guard _fastPath(code == .success) else {
             throw context._valueError(code, value: &value, expected: .string)
         }
         let result = context._dateFormat(for: self).parse(UnsafeBufferPointer(start: bytes, count: count))
@@ -101,11 +100,11 @@ extension ISO8601DateFormatter: UnboxFormatter {
 
     /// Parses the string's bytes as they lie in the parser, with the settings the decode read on
     /// the formatter's first use, making a `String` only for the formatter or an error.
-    public func _format(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Date {
+    public func _format(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Date {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = csimdjson_value_get_string(context._parser.handle, &value, &bytes, &count)
-        guard _fastPath(code == CSIMDJSON_SUCCESS) else {
+        let code = value.getString(context._parser.handle, &bytes, &count)
+        guard _fastPath(code == .success) else {
             throw context._valueError(code, value: &value, expected: .string)
         }
         let result = context._dateFormat(for: self).parse(UnsafeBufferPointer(start: bytes, count: count))

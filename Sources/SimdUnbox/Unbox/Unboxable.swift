@@ -1,5 +1,3 @@
-import CSimdJSON
-
 /// A model that decodes itself from a JSON object through an `Unboxer`.
 ///
 /// ```swift
@@ -34,7 +32,7 @@ public protocol Unboxable: UnboxCompatible {
 
 extension Unboxable {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self {
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Self {
         let object = try context._object(from: &value)
         return try context._withUnboxer(object) { try Self(unboxer: $0) }
     }
@@ -71,7 +69,7 @@ public protocol UnboxableWithContext {
 
 extension UnboxableWithContext {
     @inlinable
-    static func _unbox(from value: inout csimdjson_value, context: _DecodingContext, with unboxContext: UnboxContext)
+    static func _unbox(from value: inout _JSONCursor, context: _DecodingContext, with unboxContext: UnboxContext)
         throws(UnboxError) -> Self
     {
         let object = try context._object(from: &value)

@@ -1,5 +1,3 @@
-import CSimdJSON
-
 /// An enum decoded from its raw value, of any `UnboxCompatible` type.
 ///
 /// ```swift
@@ -20,7 +18,7 @@ public protocol UnboxableEnum: RawRepresentable, UnboxCompatible where RawValue:
 
 extension UnboxableEnum {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self {
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Self {
         let rawValue = try RawValue._unbox(from: &value, context: context)
         guard let result = Self(rawValue: rawValue) else {
             throw context._invalidValueError("\(rawValue) is not a \(Self.self)", offset: context._offset(of: &value))
@@ -53,7 +51,7 @@ public protocol UnboxableByTransform: UnboxCompatible {
 
 extension UnboxableByTransform {
     @inlinable
-    public static func _unbox(from value: inout csimdjson_value, context: _DecodingContext) throws(UnboxError) -> Self {
+    public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Self {
         let rawValue = try UnboxRawValueType._unbox(from: &value, context: context)
         guard let result = transform(unboxedValue: rawValue) else {
             throw context._invalidValueError(

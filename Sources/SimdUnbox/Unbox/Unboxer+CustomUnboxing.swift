@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 
 extension Unboxer {
@@ -39,7 +38,7 @@ extension Unboxer {
     }
 
     private static func _performCustomUnboxing<T>(
-        from value: inout csimdjson_value, context: _DecodingContext, _ closure: (Unboxer) throws -> T?
+        from value: inout _JSONCursor, context: _DecodingContext, _ closure: (Unboxer) throws -> T?
     ) throws(UnboxError) -> T {
         let object = try context._object(from: &value)
         guard let result = try context._withUnboxer(object, closure) else {

@@ -1,5 +1,3 @@
-import CSimdJSON
-
 /// Reads the fields of one JSON object, for the `init(unboxer:)` of an `Unboxable` model.
 ///
 /// ```swift
@@ -23,11 +21,11 @@ import CSimdJSON
 ///   reads stale memory.
 public struct Unboxer {
     @usableFromInline let _context: _DecodingContext
-    @usableFromInline let _object: csimdjson_object
+    @usableFromInline let _object: _ObjectCursor
     @usableFromInline let _token: UInt64
 
     @usableFromInline
-    init(_context: _DecodingContext, _object: csimdjson_object, _token: UInt64) {
+    init(_context: _DecodingContext, _object: _ObjectCursor, _token: UInt64) {
         self._context = _context
         self._object = _object
         self._token = _token
@@ -52,12 +50,12 @@ public struct Unboxer {
 
     /// Finds `key` and reads its value with `read`, adding the key to the path of any error.
     @inlinable
-    func _unbox<Result>(key: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result) throws(UnboxError)
+    func _unbox<Result>(key: String, _ read: (inout _JSONCursor) throws(UnboxError) -> Result) throws(UnboxError)
         -> Result
     {
         try _checkLive()
         var object = _object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         do throws(UnboxError) {
             try _withUTF8(key) { (v) throws(UnboxError) in try _context._field(v, in: &object, into: &value) }
             return try read(&value)
@@ -68,12 +66,12 @@ public struct Unboxer {
 
     /// Follows `keyPath` and reads the value there with `read`, adding the path to any error.
     @inlinable
-    func _unbox<Result>(keyPath: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result)
+    func _unbox<Result>(keyPath: String, _ read: (inout _JSONCursor) throws(UnboxError) -> Result)
         throws(UnboxError) -> Result
     {
         try _checkLive()
         var object = _object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         let trace = try _context._follow(keyPath, from: &object, into: &value)
         do throws(UnboxError) {
             let result = try read(&value)
@@ -151,17 +149,17 @@ public struct Unboxer {
     /// nil when the key is missing or the value is `null`.
     @inlinable
     func _unboxIfPresent<Result>(
-        key: String, _ read: (inout csimdjson_value) throws(UnboxError) -> Result
+        key: String, _ read: (inout _JSONCursor) throws(UnboxError) -> Result
     ) throws(UnboxError) -> Result? {
         try _checkLive()
         var object = _object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         do throws(UnboxError) {
             var isNull = false
             let code = _withUTF8(key) {
-                csimdjson_object_find_field_or_null(&object, $0.baseAddress, $0.count, &value, &isNull)
+                object.findFieldOrNull($0.baseAddress, $0.count, &value, &isNull)
             }
-            if code == CSIMDJSON_NO_SUCH_FIELD {
+            if code == .noSuchField {
                 guard
                     try _withUTF8(
                         key, { (v) throws(UnboxError) in try _context._findEscapedField(v, in: &object, into: &value) })
@@ -169,7 +167,7 @@ public struct Unboxer {
                     return nil
                 }
                 isNull = try _context._isNull(&value)
-            } else if _slowPath(code != CSIMDJSON_SUCCESS) {
+            } else if _slowPath(code != .success) {
                 throw _context._valueError(code, value: &value, expected: .null)
             }
             if isNull { return nil }
@@ -189,7 +187,7 @@ public struct Unboxer {
     public func unboxIfPresent<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T? {
         try _checkLive()
         var object = _object
-        var value = csimdjson_value()
+        var value = _JSONCursor()
         let trace: _KeyPathTrace
         do throws(UnboxError) {
             trace = try _context._follow(keyPath, from: &object, into: &value)
@@ -373,6 +371,30 @@ public struct Unboxer {
     {
         try _unboxIfPresent(key: key) { (value) throws(UnboxError) in
             try formatter._format(from: &value, context: _context)
+        }
+    }
+}
+
+// Core knows nothing of `Unboxer`: the Unbox layer makes its unboxers over Core's cursors.
+extension _DecodingContext {
+    /// Runs `body` with an `Unboxer` over `object`, live only while `body` runs.
+    @inlinable
+    func _withUnboxer<R>(_ object: _ObjectCursor, _ body: (Unboxer) throws -> R) throws(UnboxError) -> R {
+        try _enter()
+        let saved = _state.pointee.activeToken
+        _state.pointee.lastToken &+= 1
+        let token = _state.pointee.lastToken
+        _state.pointee.activeToken = token
+        defer {
+            _state.pointee.activeToken = _state.pointee.broken ? 0 : saved
+            _leave()
+        }
+        do {
+            return try body(Unboxer(_context: self, _object: object, _token: token))
+        } catch {
+            // The model's own code throws untyped errors: SimdUnbox's reach it as `UnboxError`s
+            // already (a cast, only on this failure path); the caller's own travel inside one.
+            throw UnboxError._wrapping(error)
         }
     }
 }

@@ -1,4 +1,3 @@
-import CSimdJSON
 import Foundation
 import Testing
 
@@ -118,7 +117,7 @@ struct SharedStringTests {
         let parser = _Parser()
         let context = _DecodingContext(parser: parser, maxDepth: defaultUnboxMaximumDepth)
         let json = try Self.jsonArray(Self.long + Self.long)
-        var root = csimdjson_value()
+        var root = _JSONCursor()
         let strings: [String] = try Array(json.utf8).withUnsafeBytes { bytes in
             try context._begin(bytes, root: &root)
             return try [String]._unbox(from: &root, context: context)
