@@ -93,6 +93,14 @@ func competitors(for workload: Workload) -> ProbeCompetitors? {
     case "gsoc-2018.json": return .both([String: GsocProject].self)
     case "github_events.json": return .both([GitHubEvent].self)
     case let name where name.hasPrefix("records-"): return .both([Record].self)
+    case "partial-twitter.json":
+        let simd = SimdJSONDecoder()
+        let foundation = JSONDecoder()
+        return ProbeCompetitors(
+            simdUnbox: { try unbox(data: $0, atKeyPath: "statuses") as [PartialStatus] },
+            simdJSONDecoder: { try simd.decode(PartialTwitterResponse.self, from: $0).statuses },
+            jsonDecoder: { try foundation.decode(PartialTwitterResponse.self, from: $0).statuses })
+    case let name where name.hasPrefix("partial-records-"): return .both([RecordSummary].self)
     default: return nil
     }
 }
