@@ -349,7 +349,7 @@ func validateLines(_ workload: EncodingWorkload) throws {
     let input = try LinesInput.load(workload)
     let (simd, foundation) = try JSONLinesCompetitors.outputs(input.records)
     for (competitor, output) in [("SimdJSONStreamWriter", simd), ("JSONEncoder", foundation)] {
-        var reader = UnboxStreamReader<Record>(data: output, format: .jsonLines)
+        var reader = JSONStreamReader<Record>(data: output, format: .jsonLines)
         var records: [Record] = []
         records.reserveCapacity(input.records.count)
         while let record = try reader.next() { records.append(record) }

@@ -2,7 +2,7 @@
 // model at a time, in bounded memory, against Foundation's JSONDecoder decoding the whole file. The
 // model is `Record` (every field) or, for `stream-summaries-*`, `RecordSummary` (three fields):
 //
-//   SimdUnbox        UnboxStreamReader<Model>(contentsOf:) (mode reader) or UnboxFileStream (async)
+//   SimdUnbox        JSONStreamReader<Model>(contentsOf:) (mode reader) or JSONFileStream (async)
 //   SimdJSONDecoder  SimdJSONDecoder().reader(of:contentsOf:) or .stream(of:contentsOf:)
 //   JSONDecoder      Data(contentsOf:), then [Record] from the array, or one Record per line
 //   C++simdjson      the ceiling: simdjson loads the whole file (padded_string::load) and decodes
@@ -58,7 +58,7 @@ extension RecordSummary: StreamedModel {
 
 /// The ways of reading a streaming workload's file.
 enum StreamCompetitors {
-    static func format(_ workload: Workload) -> UnboxStreamFormat {
+    static func format(_ workload: Workload) -> JSONStreamFormat {
         switch workload.source {
         case .generatedLines, .generatedFaultyLines: .jsonLines
         default: .array
@@ -71,10 +71,10 @@ enum StreamCompetitors {
     ) async throws {
         switch workload.streamMode ?? .reader {
         case .reader:
-            var reader = try UnboxStreamReader<Model>(contentsOf: url, format: format(workload))
+            var reader = try JSONStreamReader<Model>(contentsOf: url, format: format(workload))
             while let record = try reader.next() { body(record) }
         case .async:
-            for try await record in UnboxFileStream<Model>(contentsOf: url, format: format(workload)) {
+            for try await record in JSONFileStream<Model>(contentsOf: url, format: format(workload)) {
                 body(record)
             }
         }

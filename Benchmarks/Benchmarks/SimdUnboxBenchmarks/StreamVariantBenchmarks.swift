@@ -1,7 +1,7 @@
 // The stream variants (`Workloads.streamVariants`): the records of the streaming workloads read
 // through the file readers' options, as `<workload>:<competitor>`:
 //
-//   SimdUnbox        UnboxStreamReader<Record>(contentsOf:format:onError:parallelism:)
+//   SimdUnbox        JSONStreamReader<Record>(contentsOf:format:onError:parallelism:)
 //   SimdJSONDecoder  SimdJSONDecoder().reader(of:contentsOf:format:onError:parallelism:)
 //
 // `stream-*-threads1-*` against `stream-*-threads2-*` measures what a second thread gains (the
@@ -39,16 +39,16 @@ enum StreamVariantCompetitors {
         return variant
     }
 
-    static func policy(_ workload: Workload, report: @escaping @Sendable (UnboxError) -> Void) -> UnboxStreamErrorPolicy
+    static func policy(_ workload: Workload, report: @escaping @Sendable (UnboxError) -> Void) -> JSONStreamErrorPolicy
     {
         variant(workload).skips ? .skip(report) : .stop
     }
 
-    /// SimdUnbox: `UnboxStreamReader` with the variant's error policy and parallelism.
+    /// SimdUnbox: `JSONStreamReader` with the variant's error policy and parallelism.
     static func simdUnbox<Model: StreamedModel>(
-        _ workload: Workload, _ url: URL, _ policy: UnboxStreamErrorPolicy, _ body: (Model) -> Void
+        _ workload: Workload, _ url: URL, _ policy: JSONStreamErrorPolicy, _ body: (Model) -> Void
     ) throws {
-        var reader = try UnboxStreamReader<Model>(
+        var reader = try JSONStreamReader<Model>(
             contentsOf: url, format: StreamCompetitors.format(workload), onError: policy,
             parallelism: variant(workload).parallelism)
         while let model = try reader.next() { body(model) }
@@ -56,7 +56,7 @@ enum StreamVariantCompetitors {
 
     /// SimdJSONDecoder: its reader, with the same options.
     static func simdJSONDecoder<Model: StreamedModel>(
-        _ decoder: SimdJSONDecoder, _ workload: Workload, _ url: URL, _ policy: UnboxStreamErrorPolicy,
+        _ decoder: SimdJSONDecoder, _ workload: Workload, _ url: URL, _ policy: JSONStreamErrorPolicy,
         _ body: (Model) -> Void
     ) throws {
         var reader = try decoder.reader(
@@ -146,7 +146,7 @@ func validateStreamVariant(_ workload: Workload) throws {
         }
     }
 
-    func check(_ competitor: String, _ read: (UnboxStreamErrorPolicy, (Record) -> Void) throws -> Void) throws {
+    func check(_ competitor: String, _ read: (JSONStreamErrorPolicy, (Record) -> Void) throws -> Void) throws {
         let errors = Mutex<[UnboxError]>([])
         let policy = StreamVariantCompetitors.policy(workload) { error in errors.withLock { $0.append(error) } }
         var streamed: [Record] = []

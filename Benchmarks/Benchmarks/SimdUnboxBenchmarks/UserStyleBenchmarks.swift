@@ -8,7 +8,7 @@
 //   SimdJSONDecoder  SimdUnbox's Codable decoder into the same struct, with the workload's options
 //   JSONDecoder      Foundation's JSONDecoder into the same struct, with the same options
 //
-// `user-stream-readings-*` reads a JSON Lines file (UnboxStreamReader, SimdJSONDecoder's reader)
+// `user-stream-readings-*` reads a JSON Lines file (JSONStreamReader, SimdJSONDecoder's reader)
 // against JSONDecoder decoding its lines one by one. A `<workload>:validation` benchmark checks,
 // in its own process, that all competitors decode equal models (and, for the orders, that every
 // idiom holds the same values as the document-order model).
@@ -241,7 +241,7 @@ enum ReadingCompetitors {
     static let options = DecodingOptions(dates: .iso8601)
 
     static func simdUnbox(_ url: URL, _ body: (SensorReading) -> Void) throws {
-        var reader = try UnboxStreamReader<SensorReading>(contentsOf: url, format: .jsonLines)
+        var reader = try JSONStreamReader<SensorReading>(contentsOf: url, format: .jsonLines)
         while let reading = try reader.next() { body(reading) }
     }
 

@@ -14,15 +14,15 @@ public struct Workload: Hashable, Sendable {
         /// Two or three fields of each status or record.
         case partial
         /// Every field of every record, one model at a time, read from a file in pieces
-        /// (`UnboxStreamReader`, `UnboxFileStream`): nothing is kept but a running checksum.
+        /// (`JSONStreamReader`, `JSONFileStream`): nothing is kept but a running checksum.
         case stream
     }
 
     /// How a streaming workload reads its file.
     public enum StreamMode: String, Sendable {
-        /// A synchronous reader (`UnboxStreamReader`, `SimdJSONDecoder.reader(of:contentsOf:)`).
+        /// A synchronous reader (`JSONStreamReader`, `SimdJSONDecoder.reader(of:contentsOf:)`).
         case reader
-        /// An `AsyncSequence` (`UnboxFileStream`, `SimdJSONDecoder.stream(of:contentsOf:)`).
+        /// An `AsyncSequence` (`JSONFileStream`, `SimdJSONDecoder.stream(of:contentsOf:)`).
         case async
     }
 

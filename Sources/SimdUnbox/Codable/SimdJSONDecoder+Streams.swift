@@ -1,7 +1,7 @@
 import Foundation
 
 // Streams of `Decodable` models: the same windows, buffers, error policies and bounded memory as
-// the `Unboxable` streams (`UnboxStreamReader`, `UnboxFileStream`, `UnboxStream`), with each
+// the `Unboxable` streams (`JSONStreamReader`, `JSONFileStream`, `JSONStream`), with each
 // element decoded through its `init(from:)` under this decoder's options.
 //
 // Errors are `UnboxError`s, as in every stream: their path starts with the element's index and
@@ -33,10 +33,10 @@ extension SimdJSONDecoder {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     /// - Returns: A reader whose `next()` returns the next model, or `nil` at the end.
     public func reader<T: Decodable>(
-        of type: T.Type, from data: Data, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
-    ) -> UnboxStreamReader<T> {
-        UnboxStreamReader(
+        of type: T.Type, from data: Data, format: JSONStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> JSONStreamReader<T> {
+        JSONStreamReader(
             source: _MemoryByteSource(bytes: data, keyPath: format == .array ? keyPath : nil), format: format,
             onError: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
     }
@@ -57,11 +57,11 @@ extension SimdJSONDecoder {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     /// - Returns: A reader whose `next()` returns the next model, or `nil` at the end.
     public func reader<T: Decodable>(
-        of type: T.Type, from bytes: some ContiguousBytes, format: UnboxStreamFormat = .array,
-        atKeyPath keyPath: String? = nil, onError policy: UnboxStreamErrorPolicy = .stop,
+        of type: T.Type, from bytes: some ContiguousBytes, format: JSONStreamFormat = .array,
+        atKeyPath keyPath: String? = nil, onError policy: JSONStreamErrorPolicy = .stop,
         maximumDepth: Int = defaultUnboxMaximumDepth
-    ) -> UnboxStreamReader<T> {
-        UnboxStreamReader(
+    ) -> JSONStreamReader<T> {
+        JSONStreamReader(
             source: _MemoryByteSource(bytes: bytes, keyPath: format == .array ? keyPath : nil), format: format,
             onError: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
     }
@@ -82,10 +82,10 @@ extension SimdJSONDecoder {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     /// - Returns: A reader whose `next()` returns the next model, or `nil` at the end.
     public func reader<T: Decodable>(
-        of type: T.Type, from string: String, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
-    ) -> UnboxStreamReader<T> {
-        UnboxStreamReader(
+        of type: T.Type, from string: String, format: JSONStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> JSONStreamReader<T> {
+        JSONStreamReader(
             source: _MemoryByteSource(string: string, keyPath: format == .array ? keyPath : nil), format: format,
             onError: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
     }
@@ -108,10 +108,10 @@ extension SimdJSONDecoder {
     /// - Throws: The error opening the file, or `UnboxError.Reason.misuse` for a URL that is not a
     ///   file URL.
     public func reader<T: Decodable>(
-        of type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
-    ) throws -> UnboxStreamReader<T> {
-        UnboxStreamReader(
+        of type: T.Type, contentsOf url: URL, format: JSONStreamFormat = .array,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) throws -> JSONStreamReader<T> {
+        JSONStreamReader(
             source: try _FileByteSource(url: url), format: format, onError: policy, maximumDepth: maximumDepth,
             decode: _elementDecoding(T.self).decode)
     }
@@ -125,7 +125,7 @@ extension SimdJSONDecoder {
     /// while let event = try reader.next() { handle(event) }
     /// ```
     ///
-    /// Behaves as `UnboxStreamReader(contentsOf:format:onError:maximumDepth:parallelism:)`: batches
+    /// Behaves as `JSONStreamReader(contentsOf:format:onError:maximumDepth:parallelism:)`: batches
     /// of whole elements, each decoded by a worker thread with its own parser, the same models and
     /// errors in the same order as on one thread, bounded memory.
     ///
@@ -140,11 +140,11 @@ extension SimdJSONDecoder {
     /// - Throws: The error opening the file, or `UnboxError.Reason.misuse` for a URL that is not a
     ///   file URL.
     public func reader<T: Decodable & Sendable>(
-        of type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth,
+        of type: T.Type, contentsOf url: URL, format: JSONStreamFormat = .array,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth,
         parallelism: Int
-    ) throws -> UnboxStreamReader<T> {
-        UnboxStreamReader(
+    ) throws -> JSONStreamReader<T> {
+        JSONStreamReader(
             file: try _FileByteSource(url: url), format: format, onError: policy, maximumDepth: maximumDepth,
             parallelism: parallelism, decode: _elementDecoding(T.self).decode)
     }
@@ -165,10 +165,10 @@ extension SimdJSONDecoder {
     ///   - keyPath: With `.array`, the path of a nested array to stream; `nil` for a root array.
     ///   - policy: Stop at the first bad element (default) or skip bad elements.
     ///   - body: Called with each model, in order. Throw from it to stop.
-    /// - Throws: As `UnboxStreamReader.next()`, or what `body` threw.
+    /// - Throws: As `JSONStreamReader.next()`, or what `body` threw.
     public func decodeEach<T: Decodable>(
-        _ type: T.Type, from data: Data, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
-        onError policy: UnboxStreamErrorPolicy = .stop, _ body: (T) throws -> Void
+        _ type: T.Type, from data: Data, format: JSONStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: JSONStreamErrorPolicy = .stop, _ body: (T) throws -> Void
     ) throws {
         var reader = reader(of: type, from: data, format: format, atKeyPath: keyPath, onError: policy)
         while let element = try reader.next() { try body(element) }
@@ -189,11 +189,11 @@ extension SimdJSONDecoder {
     ///   - format: How the elements are laid out; a root array by default.
     ///   - policy: Stop at the first bad element (default) or skip bad elements.
     ///   - body: Called with each model, in order. Throw from it to stop.
-    /// - Throws: The error opening or reading the file, as `UnboxStreamReader.next()`, or what
+    /// - Throws: The error opening or reading the file, as `JSONStreamReader.next()`, or what
     ///   `body` threw.
     public func decodeEach<T: Decodable>(
-        _ type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
-        onError policy: UnboxStreamErrorPolicy = .stop, _ body: (T) throws -> Void
+        _ type: T.Type, contentsOf url: URL, format: JSONStreamFormat = .array,
+        onError policy: JSONStreamErrorPolicy = .stop, _ body: (T) throws -> Void
     ) throws {
         var reader = try reader(of: type, contentsOf: url, format: format, onError: policy)
         while let element = try reader.next() { try body(element) }
@@ -215,11 +215,11 @@ extension SimdJSONDecoder {
     ///   - policy: Stop at the first bad element (default) or skip bad elements.
     ///   - parallelism: How many threads decode (1: the calling thread alone).
     ///   - body: Called with each model, in order. Throw from it to stop.
-    /// - Throws: The error opening or reading the file, as `UnboxStreamReader.next()`, or what
+    /// - Throws: The error opening or reading the file, as `JSONStreamReader.next()`, or what
     ///   `body` threw.
     public func decodeEach<T: Decodable & Sendable>(
-        _ type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
-        onError policy: UnboxStreamErrorPolicy = .stop, parallelism: Int, _ body: (T) throws -> Void
+        _ type: T.Type, contentsOf url: URL, format: JSONStreamFormat = .array,
+        onError policy: JSONStreamErrorPolicy = .stop, parallelism: Int, _ body: (T) throws -> Void
     ) throws {
         var reader = try reader(of: type, contentsOf: url, format: format, onError: policy, parallelism: parallelism)
         while let element = try reader.next() { try body(element) }
@@ -233,7 +233,7 @@ extension SimdJSONDecoder {
     /// }
     /// ```
     ///
-    /// Behaves as `UnboxFileStream` (bounded memory, cancellation, error policies); the file is
+    /// Behaves as `JSONFileStream` (bounded memory, cancellation, error policies); the file is
     /// opened when iteration starts. The stream takes a snapshot of the decoder's options now.
     ///
     /// - Parameters:
@@ -244,10 +244,10 @@ extension SimdJSONDecoder {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     /// - Returns: The stream of models.
     public func stream<T: Decodable>(
-        of type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
-    ) -> UnboxFileStream<T> {
-        UnboxFileStream(
+        of type: T.Type, contentsOf url: URL, format: JSONStreamFormat = .array,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> JSONFileStream<T> {
+        JSONFileStream(
             url: url, format: format, policy: policy, maximumDepth: maximumDepth,
             decode: _elementDecoding(T.self).decode)
     }
@@ -261,7 +261,7 @@ extension SimdJSONDecoder {
     /// for try await record in records { try await database.insert(record) }
     /// ```
     ///
-    /// Behaves as `UnboxFileStream(contentsOf:format:onError:maximumDepth:parallelism:)`.
+    /// Behaves as `JSONFileStream(contentsOf:format:onError:maximumDepth:parallelism:)`.
     ///
     /// - Parameters:
     ///   - type: The model type.
@@ -272,11 +272,11 @@ extension SimdJSONDecoder {
     ///   - parallelism: How many threads decode (1: the iterating task alone).
     /// - Returns: The stream of models.
     public func stream<T: Decodable & Sendable>(
-        of type: T.Type, contentsOf url: URL, format: UnboxStreamFormat = .array,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth,
+        of type: T.Type, contentsOf url: URL, format: JSONStreamFormat = .array,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth,
         parallelism: Int
-    ) -> UnboxFileStream<T> {
-        UnboxFileStream(
+    ) -> JSONFileStream<T> {
+        JSONFileStream(
             url: url, format: format, policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
             decode: _elementDecoding(T.self).decode)
     }
@@ -290,7 +290,7 @@ extension SimdJSONDecoder {
     /// for try await item in items { store(item) }
     /// ```
     ///
-    /// Behaves as `UnboxStream(chunks:format:onError:maximumDepth:parallelism:)`.
+    /// Behaves as `JSONStream(chunks:format:onError:maximumDepth:parallelism:)`.
     ///
     /// - Parameters:
     ///   - type: The model type.
@@ -301,11 +301,11 @@ extension SimdJSONDecoder {
     ///   - parallelism: How many threads decode (1: the iterating task alone).
     /// - Returns: The stream of models.
     public func stream<T: Decodable & Sendable, Chunks: AsyncSequence>(
-        of type: T.Type, chunks: Chunks, format: UnboxStreamFormat = .array,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth,
+        of type: T.Type, chunks: Chunks, format: JSONStreamFormat = .array,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth,
         parallelism: Int
-    ) -> UnboxStream<T, Chunks> where Chunks.Element: ContiguousBytes {
-        UnboxStream(
+    ) -> JSONStream<T, Chunks> where Chunks.Element: ContiguousBytes {
+        JSONStream(
             chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
             policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
             decode: _elementDecoding(T.self).decode)
@@ -319,7 +319,7 @@ extension SimdJSONDecoder {
     /// for try await item in items { show(item) }
     /// ```
     ///
-    /// Behaves as `UnboxStream(chunks:)`.
+    /// Behaves as `JSONStream(chunks:)`.
     ///
     /// - Parameters:
     ///   - type: The model type.
@@ -329,10 +329,10 @@ extension SimdJSONDecoder {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     /// - Returns: The stream of models.
     public func stream<T: Decodable, Chunks: AsyncSequence>(
-        of type: T.Type, chunks: Chunks, format: UnboxStreamFormat = .array,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
-    ) -> UnboxStream<T, Chunks> where Chunks.Element: ContiguousBytes {
-        UnboxStream(
+        of type: T.Type, chunks: Chunks, format: JSONStreamFormat = .array,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> JSONStream<T, Chunks> where Chunks.Element: ContiguousBytes {
+        JSONStream(
             chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
             policy: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
     }
@@ -347,7 +347,7 @@ extension SimdJSONDecoder {
     /// }
     /// ```
     ///
-    /// Behaves as `UnboxStream(bytes:)`.
+    /// Behaves as `JSONStream(bytes:)`.
     ///
     /// - Parameters:
     ///   - type: The model type.
@@ -357,10 +357,10 @@ extension SimdJSONDecoder {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     /// - Returns: The stream of models.
     public func stream<T: Decodable, Bytes: AsyncSequence>(
-        of type: T.Type, bytes: Bytes, format: UnboxStreamFormat = .array,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
-    ) -> UnboxStream<T, Bytes> where Bytes.Element == UInt8 {
-        UnboxStream(
+        of type: T.Type, bytes: Bytes, format: JSONStreamFormat = .array,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+    ) -> JSONStream<T, Bytes> where Bytes.Element == UInt8 {
+        JSONStream(
             chunks: bytes, reader: .byte({ $0 }), format: format, policy: policy, maximumDepth: maximumDepth,
             decode: _elementDecoding(T.self).decode)
     }

@@ -43,7 +43,7 @@ public actor SimdJSONAsyncStreamWriter {
     ///   - flushThreshold: How many bytes to gather before calling `body`.
     ///   - body: Receives each chunk, awaited before the next write.
     public init(
-        format: UnboxStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
+        format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = SimdJSONStreamWriter.defaultFlushThreshold,
         chunks body: @escaping @Sendable (Data) async throws -> Void
     ) {
@@ -66,7 +66,7 @@ public actor SimdJSONAsyncStreamWriter {
     ///   - flushThreshold: How many bytes to gather before writing.
     /// - Throws: The file system's error when the file cannot be created or opened.
     public init(
-        writingTo url: URL, format: UnboxStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
+        writingTo url: URL, format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = SimdJSONStreamWriter.defaultFlushThreshold
     ) throws {
         let handle = _SendableHandle(try _openForWriting(url))
@@ -85,7 +85,7 @@ public actor SimdJSONAsyncStreamWriter {
     ///   - encoder: The encoder whose options apply (a snapshot is taken now).
     ///   - flushThreshold: How many bytes to gather before writing.
     public init(
-        fileHandle: FileHandle, format: UnboxStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
+        fileHandle: FileHandle, format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = SimdJSONStreamWriter.defaultFlushThreshold
     ) {
         self.init(
@@ -94,7 +94,7 @@ public actor SimdJSONAsyncStreamWriter {
     }
 
     private init(
-        format: UnboxStreamFormat, encoder: SimdJSONEncoder, flushThreshold: Int, handle: _SendableHandle, close: Bool
+        format: JSONStreamFormat, encoder: SimdJSONEncoder, flushThreshold: Int, handle: _SendableHandle, close: Bool
     ) {
         core = _StreamWriterCore(
             format: format, options: encoder._options.withLock { $0 }, flushThreshold: flushThreshold)
@@ -122,7 +122,7 @@ public actor SimdJSONAsyncStreamWriter {
     ///   taken yet; to slow the writer down to a slow consumer, give `init(format:chunks:)` an
     ///   async closure instead.
     public static func makeStream(
-        format: UnboxStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
+        format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = SimdJSONStreamWriter.defaultFlushThreshold
     ) -> (writer: SimdJSONAsyncStreamWriter, chunks: AsyncStream<Data>) {
         let (stream, continuation) = AsyncStream<Data>.makeStream()
@@ -134,7 +134,7 @@ public actor SimdJSONAsyncStreamWriter {
     }
 
     private init(
-        format: UnboxStreamFormat, encoder: SimdJSONEncoder, flushThreshold: Int,
+        format: JSONStreamFormat, encoder: SimdJSONEncoder, flushThreshold: Int,
         sink: @escaping @Sendable (Data) async throws -> Void, finish: @escaping @Sendable () throws -> Void
     ) {
         core = _StreamWriterCore(

@@ -65,7 +65,7 @@ public final class SimdJSONStreamWriter {
     ///   - flushThreshold: How many bytes to gather before calling `body`.
     ///   - body: Receives each chunk; an error it throws is thrown by the write that flushed.
     public init(
-        format: UnboxStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
+        format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = defaultFlushThreshold, chunks body: @escaping (Data) throws -> Void
     ) {
         core = _StreamWriterCore(
@@ -85,7 +85,7 @@ public final class SimdJSONStreamWriter {
     ///   - encoder: The encoder whose options apply (a snapshot is taken now).
     ///   - flushThreshold: How many bytes to gather before writing.
     public init(
-        fileHandle: FileHandle, format: UnboxStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
+        fileHandle: FileHandle, format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = defaultFlushThreshold
     ) {
         core = _StreamWriterCore(
@@ -106,7 +106,7 @@ public final class SimdJSONStreamWriter {
     ///   - flushThreshold: How many bytes to gather before writing.
     /// - Throws: The file system's error when the file cannot be created or opened.
     public init(
-        writingTo url: URL, format: UnboxStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
+        writingTo url: URL, format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = defaultFlushThreshold
     ) throws {
         let handle = try _openForWriting(url)

@@ -8,7 +8,7 @@ import Foundation
 /// once they pass `flushThreshold`: memory stays near the threshold plus the largest model.
 struct _StreamWriterCore: ~Copyable {
     let session = _EncodingSession()
-    let format: UnboxStreamFormat
+    let format: JSONStreamFormat
     let options: _EncodingOptions
     let flushThreshold: Int
     let pretty: Bool
@@ -18,7 +18,7 @@ struct _StreamWriterCore: ~Copyable {
     private(set) var bytesWritten = 0
     private(set) var finished = false
 
-    init(format: UnboxStreamFormat, options: _EncodingOptions, flushThreshold: Int) {
+    init(format: JSONStreamFormat, options: _EncodingOptions, flushThreshold: Int) {
         var options = options
         if format == .jsonLines {
             // One document per line.

@@ -299,7 +299,7 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
 final class _ParallelStreamDecoder<Element> {
     let splitter: _StreamSplitter
     private let workers: _StreamWorkers<Element>
-    private let policy: UnboxStreamErrorPolicy
+    private let policy: JSONStreamErrorPolicy
     private let inFlightLimit: Int
 
     private var submitted = 0
@@ -314,7 +314,7 @@ final class _ParallelStreamDecoder<Element> {
     /// Models cross threads: create one only for a stream whose public entry point required
     /// `Element: Sendable` (a stream type stores its `parallelism` only from such an initializer).
     init(
-        format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int, parallelism: Int,
+        format: JSONStreamFormat, policy: JSONStreamErrorPolicy, maximumDepth: Int, parallelism: Int,
         decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) {
         // Buffers for the batches in flight, one held by each worker's decoder, and one being filled.
@@ -325,7 +325,7 @@ final class _ParallelStreamDecoder<Element> {
         let skips: Bool
         if case .skip = policy { skips = true } else { skips = false }
         workers = _StreamWorkers(count: parallelism, skips: skips, pool: pool) { errors in
-            let workerPolicy: UnboxStreamErrorPolicy = errors.map { errors in .skip { errors.add($0) } } ?? .stop
+            let workerPolicy: JSONStreamErrorPolicy = errors.map { errors in .skip { errors.add($0) } } ?? .stop
             return _StreamDecoder(format: format, policy: workerPolicy, maximumDepth: maximumDepth, decode: decode)
         }
         inFlightLimit = 2 * parallelism

@@ -42,7 +42,7 @@ final class _StreamDecoder<Element> {
     private let isArray: Bool
     /// JSON Lines: every newline ends a record; the scanner marks the lines that are not one value.
     private let isLines: Bool
-    private let policy: UnboxStreamErrorPolicy
+    private let policy: JSONStreamErrorPolicy
     private let decode: _ElementDecoding<Element>
     /// Put in front of every error's path (the key path of a nested array).
     var pathPrefix: [UnboxPathComponent]
@@ -135,7 +135,7 @@ final class _StreamDecoder<Element> {
     private let slot: UnsafeMutablePointer<Element>
 
     init(
-        format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int = defaultUnboxMaximumDepth,
+        format: JSONStreamFormat, policy: JSONStreamErrorPolicy, maximumDepth: Int = defaultUnboxMaximumDepth,
         pathPrefix: [UnboxPathComponent] = [], offsetBase: Int = 0, endsAtArrayEnd: Bool = false,
         windowLimit: Int = 1 << 20, initialCapacity: Int = 1 << 16, decode: @escaping _ElementDecoding<Element>
     ) {

@@ -101,7 +101,7 @@ struct _StreamBatch: Sendable {
 /// (truncation, a value that is not an array, content after it) is kept for the end, after every
 /// batch of complete elements before it.
 final class _StreamSplitter {
-    private let format: UnboxStreamFormat
+    private let format: JSONStreamFormat
     /// A batch is cut once about this many bytes of whole elements are buffered.
     private let batchSize: Int
     /// Where batch buffers come from (and go back to, from the workers).
@@ -160,7 +160,7 @@ final class _StreamSplitter {
         }
     }
 
-    init(format: UnboxStreamFormat, batchSize: Int, pool: _BatchBufferPool) {
+    init(format: JSONStreamFormat, batchSize: Int, pool: _BatchBufferPool) {
         self.format = format
         self.batchSize = max(batchSize, 64)
         self.pool = pool

@@ -18,13 +18,13 @@ import Foundation
 ///   - keyPath: With `.array`, the path of a nested array to stream; `nil` for a root array.
 ///   - policy: Stop at the first bad element (default) or skip bad elements.
 ///   - body: Called with each model, in order. Throw from it to stop.
-/// - Throws: As `UnboxStreamReader.next()`, or what `body` threw.
+/// - Throws: As `JSONStreamReader.next()`, or what `body` threw.
 @inlinable
 public func unboxEach<T: UnboxCompatible>(
-    _ type: T.Type = T.self, data: Data, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
-    onError policy: UnboxStreamErrorPolicy = .stop, _ body: (T) throws -> Void
+    _ type: T.Type = T.self, data: Data, format: JSONStreamFormat = .array, atKeyPath keyPath: String? = nil,
+    onError policy: JSONStreamErrorPolicy = .stop, _ body: (T) throws -> Void
 ) throws {
-    var reader = UnboxStreamReader<T>(data: data, format: format, atKeyPath: keyPath, onError: policy)
+    var reader = JSONStreamReader<T>(data: data, format: format, atKeyPath: keyPath, onError: policy)
     while let element = try reader.next() { try body(element) }
 }
 
@@ -44,14 +44,14 @@ public func unboxEach<T: UnboxCompatible>(
 ///   - format: How the elements are laid out; a root array by default.
 ///   - policy: Stop at the first bad element (default) or skip bad elements.
 ///   - body: Called with each model, in order. Throw from it to stop.
-/// - Throws: The error opening or reading the file, as `UnboxStreamReader.next()`, or what `body`
+/// - Throws: The error opening or reading the file, as `JSONStreamReader.next()`, or what `body`
 ///   threw.
 @inlinable
 public func unboxEach<T: UnboxCompatible>(
-    _ type: T.Type = T.self, contentsOf url: URL, format: UnboxStreamFormat = .array,
-    onError policy: UnboxStreamErrorPolicy = .stop, _ body: (T) throws -> Void
+    _ type: T.Type = T.self, contentsOf url: URL, format: JSONStreamFormat = .array,
+    onError policy: JSONStreamErrorPolicy = .stop, _ body: (T) throws -> Void
 ) throws {
-    var reader = try UnboxStreamReader<T>(contentsOf: url, format: format, onError: policy)
+    var reader = try JSONStreamReader<T>(contentsOf: url, format: format, onError: policy)
     while let element = try reader.next() { try body(element) }
 }
 
@@ -71,14 +71,14 @@ public func unboxEach<T: UnboxCompatible>(
 ///   - format: How the elements are laid out; a root array by default.
 ///   - policy: Stop at the first bad element (default) or skip bad elements.
 ///   - parallelism: How many threads decode (see
-///     `UnboxStreamReader(contentsOf:format:onError:maximumDepth:parallelism:)`).
+///     `JSONStreamReader(contentsOf:format:onError:maximumDepth:parallelism:)`).
 ///   - body: Called with each model, in order. Throw from it to stop.
-/// - Throws: The error opening or reading the file, as `UnboxStreamReader.next()`, or what `body`
+/// - Throws: The error opening or reading the file, as `JSONStreamReader.next()`, or what `body`
 ///   threw.
 public func unboxEach<T: UnboxCompatible & Sendable>(
-    _ type: T.Type = T.self, contentsOf url: URL, format: UnboxStreamFormat = .array,
-    onError policy: UnboxStreamErrorPolicy = .stop, parallelism: Int, _ body: (T) throws -> Void
+    _ type: T.Type = T.self, contentsOf url: URL, format: JSONStreamFormat = .array,
+    onError policy: JSONStreamErrorPolicy = .stop, parallelism: Int, _ body: (T) throws -> Void
 ) throws {
-    var reader = try UnboxStreamReader<T>(contentsOf: url, format: format, onError: policy, parallelism: parallelism)
+    var reader = try JSONStreamReader<T>(contentsOf: url, format: format, onError: policy, parallelism: parallelism)
     while let element = try reader.next() { try body(element) }
 }

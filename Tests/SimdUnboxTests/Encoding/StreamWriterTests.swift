@@ -32,7 +32,7 @@ struct StreamWriterTests {
     }
 
     static func collect(
-        _ format: UnboxStreamFormat, _ encoder: SimdJSONEncoder = SimdJSONEncoder(), flushThreshold: Int = 1 << 20,
+        _ format: JSONStreamFormat, _ encoder: SimdJSONEncoder = SimdJSONEncoder(), flushThreshold: Int = 1 << 20,
         _ body: (SimdJSONStreamWriter) throws -> Void
     ) rethrows -> (output: Data, chunks: [Data]) {
         var chunks: [Data] = []
@@ -43,7 +43,7 @@ struct StreamWriterTests {
         return (chunks.reduce(Data(), +), chunks)
     }
 
-    static func read<T: Decodable>(_ type: T.Type, _ data: Data, _ format: UnboxStreamFormat) throws -> [T] {
+    static func read<T: Decodable>(_ type: T.Type, _ data: Data, _ format: JSONStreamFormat) throws -> [T] {
         var models: [T] = []
         try SimdJSONDecoder().decodeEach(type, from: data, format: format) { models.append($0) }
         return models
@@ -72,8 +72,8 @@ struct StreamWriterTests {
         }
     }
 
-    @Test(arguments: [UnboxStreamFormat.jsonLines, .concatenated, .array])
-    func roundTripThroughTheReaders(format: UnboxStreamFormat) throws {
+    @Test(arguments: [JSONStreamFormat.jsonLines, .concatenated, .array])
+    func roundTripThroughTheReaders(format: JSONStreamFormat) throws {
         let records = Self.records(1000)
         for formatting in Self.formattings {
             let encoder = SimdJSONEncoder()
@@ -110,8 +110,8 @@ struct StreamWriterTests {
         #expect(chunks.dropLast().allSatisfy { $0.count >= 10_000 })
     }
 
-    @Test(arguments: [UnboxStreamFormat.jsonLines, .concatenated, .array])
-    func aFailedModelLeavesNothingBehind(format: UnboxStreamFormat) throws {
+    @Test(arguments: [JSONStreamFormat.jsonLines, .concatenated, .array])
+    func aFailedModelLeavesNothingBehind(format: JSONStreamFormat) throws {
         let (output, _) = Self.collect(format, flushThreshold: 16) { writer in
             try? writer.write(Fragile.good(1))
             #expect(throws: EncodingError.self) { try writer.write(Fragile.bad) }
@@ -160,7 +160,7 @@ struct StreamWriterTests {
             try writer.write(contentsOf: values)
             try writer.finish()
         }
-        var reader = UnboxStreamReader<JSONValue>(data: output, format: .jsonLines)
+        var reader = JSONStreamReader<JSONValue>(data: output, format: .jsonLines)
         var read: [JSONValue] = []
         while let value = try reader.next() { read.append(value) }
         #expect(read == values)
@@ -168,8 +168,8 @@ struct StreamWriterTests {
 
     // MARK: Async
 
-    @Test(arguments: [UnboxStreamFormat.jsonLines, .array])
-    func asyncWriterToAClosure(format: UnboxStreamFormat) async throws {
+    @Test(arguments: [JSONStreamFormat.jsonLines, .array])
+    func asyncWriterToAClosure(format: JSONStreamFormat) async throws {
         let records = Self.records(2000)
         let collected = Collected()
         let writer = SimdJSONAsyncStreamWriter(format: format, flushThreshold: 4096) { chunk in

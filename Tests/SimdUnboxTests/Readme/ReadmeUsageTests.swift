@@ -109,15 +109,15 @@ import Testing
         let (logURL, exportURL) = (files.logURL, files.exportURL)
 
         var handled: [Int] = []
-        var reader = try UnboxStreamReader<Event>(contentsOf: logURL, format: .jsonLines)
+        var reader = try JSONStreamReader<Event>(contentsOf: logURL, format: .jsonLines)
         while let event = try reader.next() { handled.append(event.id) }
         #expect(handled == [1, 2])
 
         var stored: [Int] = []
-        for try await record in UnboxFileStream<Event>(contentsOf: exportURL) { stored.append(record.id) }
+        for try await record in JSONFileStream<Event>(contentsOf: exportURL) { stored.append(record.id) }
         #expect(stored == [3, 4])
         stored = []
-        for try await record in UnboxFileStream<Event>(contentsOf: exportURL, parallelism: 2) {
+        for try await record in JSONFileStream<Event>(contentsOf: exportURL, parallelism: 2) {
             stored.append(record.id)
         }
         #expect(stored == [3, 4])
@@ -136,7 +136,7 @@ import Testing
         }
         let skipped = TestLock<[UnboxError]>([])
         var shown: [Int] = []
-        for try await item in UnboxStream<Event, _>(
+        for try await item in JSONStream<Event, _>(
             chunks: httpBody, onError: .skip { error in skipped.withLock { $0.append(error) } })
         {
             shown.append(item.id)

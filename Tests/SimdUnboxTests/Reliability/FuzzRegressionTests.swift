@@ -72,17 +72,17 @@ import Testing
     @Test(arguments: [#"["",]"#, "[1,]", "[{},]", "[[] , ]", "[1,,2]", "[,1]", "[,]", #"["a",  ]  "#])
     func missingElementIsAnErrorHoweverTheBytesArrive(json: String) async throws {
         let bytes = Array(json.utf8)
-        var reader = UnboxStreamReader<JSONValue>(bytes: bytes)
+        var reader = JSONStreamReader<JSONValue>(bytes: bytes)
         let inMemory = try #require(await collect { try reader.next() })
         #expect(inMemory.error != nil, "in memory")
         for size in 1...bytes.count {
             let chunks = stride(from: 0, to: bytes.count, by: size).map {
                 Array(bytes[$0..<min($0 + size, bytes.count)])
             }
-            let chunked = await collectAsync(UnboxStream<JSONValue, ChunkSequence>(chunks: ChunkSequence(chunks)))
+            let chunked = await collectAsync(JSONStream<JSONValue, ChunkSequence>(chunks: ChunkSequence(chunks)))
             #expect(chunked == inMemory, "chunks of \(size)")
         }
-        let byByte = await collectAsync(UnboxStream<JSONValue, ByteSequence>(bytes: ByteSequence(bytes: bytes)))
+        let byByte = await collectAsync(JSONStream<JSONValue, ByteSequence>(bytes: ByteSequence(bytes: bytes)))
         #expect(byByte == inMemory, "byte by byte")
     }
 
@@ -99,7 +99,7 @@ import Testing
             }
         }
         let lines = #"{"inner": {"x": tru}, "name": "bad"}"# + "\n" + #"{"inner": {"x": 2}, "name": "good"}"# + "\n"
-        var reader = UnboxStreamReader<Outer>(string: lines, format: .jsonLines, onError: .skipSilently)
+        var reader = JSONStreamReader<Outer>(string: lines, format: .jsonLines, onError: .skipSilently)
         var names: [String] = []
         while let outer = try reader.next() { names.append(outer.name) }
         #expect(names == ["good"])
@@ -109,7 +109,7 @@ import Testing
         for json in ["[]", "[ ]", " [\n] "] {
             let bytes = Array(json.utf8)
             let chunked = await collectAsync(
-                UnboxStream<JSONValue, ChunkSequence>(chunks: ChunkSequence(bytes.map { [$0] })))
+                JSONStream<JSONValue, ChunkSequence>(chunks: ChunkSequence(bytes.map { [$0] })))
             #expect(chunked == StreamOutcome(elements: [], error: nil), "\(json)")
         }
     }

@@ -43,7 +43,7 @@ import Testing
         expectCapacityError { try JSONValue.validate(bytes: bytes) }
         expectCapacityError { _ = try SimdJSONDecoder().decode([Int].self, from: bytes) }
         // A stream has no size limit: it reads from the start, and these bytes are not JSON.
-        var reader = UnboxStreamReader<Int>(bytes: bytes)
+        var reader = JSONStreamReader<Int>(bytes: bytes)
         #expect(throws: UnboxError.self) { _ = try reader.next() }
     }
 
@@ -153,7 +153,7 @@ import Testing
                             #expect(ids.map(\.id) == expectedIDs)
                             #expect(try unbox(data: events) as JSONValue == expectedEvents)
                         default:
-                            var reader = UnboxStreamReader<EventID>(data: events)
+                            var reader = JSONStreamReader<EventID>(data: events)
                             var ids: [String] = []
                             while let event = try reader.next() { ids.append(event.id) }
                             #expect(ids == expectedIDs)

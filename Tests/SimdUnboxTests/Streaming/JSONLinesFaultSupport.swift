@@ -167,11 +167,11 @@ enum LineSource: Sendable, CustomStringConvertible {
     /// source has the option. Returns the models, the errors reported under `.skip` (or nothing
     /// under `.stop`) and the error thrown, if any.
     func decode<T: UnboxCompatible & Sendable>(
-        _: T.Type, _ bytes: [UInt8], format: UnboxStreamFormat = .jsonLines, skip: Bool = true,
+        _: T.Type, _ bytes: [UInt8], format: JSONStreamFormat = .jsonLines, skip: Bool = true,
         parallelism: Int = 1
     ) async throws -> (models: [T], errors: [UnboxError], thrown: (any Error)?) {
         let reported = TestLock<[UnboxError]>([])
-        let policy: UnboxStreamErrorPolicy = skip ? .skip { error in reported.withLock { $0.append(error) } } : .stop
+        let policy: JSONStreamErrorPolicy = skip ? .skip { error in reported.withLock { $0.append(error) } } : .stop
         var models: [T] = []
         var thrown: (any Error)?
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("simdunbox-lines-\(UUID()).jsonl")
@@ -185,18 +185,18 @@ enum LineSource: Sendable, CustomStringConvertible {
         do {
             switch self {
             case .memory:
-                var reader = UnboxStreamReader<T>(bytes: bytes, format: format, onError: policy)
+                var reader = JSONStreamReader<T>(bytes: bytes, format: format, onError: policy)
                 while let model = try reader.next() { models.append(model) }
             case .file:
-                var reader = try UnboxStreamReader<T>(
+                var reader = try JSONStreamReader<T>(
                     contentsOf: file, format: format, onError: policy, parallelism: parallelism)
                 while let model = try reader.next() { models.append(model) }
             case .fileStream:
-                let stream = UnboxFileStream<T>(
+                let stream = JSONFileStream<T>(
                     contentsOf: file, format: format, onError: policy, parallelism: parallelism)
                 for try await model in stream { models.append(model) }
             case .chunks(let seed):
-                let stream = UnboxStream<T, ChunkSequence>(
+                let stream = JSONStream<T, ChunkSequence>(
                     chunks: ChunkSequence(Self.randomChunks(bytes, seed: seed)), format: format, onError: policy,
                     parallelism: parallelism)
                 for try await model in stream { models.append(model) }

@@ -107,8 +107,8 @@ import Testing
 
     /// A fault inside an element whose bounds the scanner found (malformed value, invalid UTF-8,
     /// a value that is not the model) costs only that element under `.skip`.
-    @Test(arguments: [UnboxStreamFormat.array, .concatenated])
-    func elementFaultsCostOnlyTheElement(format: UnboxStreamFormat) async throws {
+    @Test(arguments: [JSONStreamFormat.array, .concatenated])
+    func elementFaultsCostOnlyTheElement(format: JSONStreamFormat) async throws {
         let good = (0..<6).map { #"{"seq":\#($0),"level":"i","message":"m"}"# }
         var elements = good.map { Array($0.utf8) }
         elements[1] = Array(#"{"seq":1,"level":tru,"message":"m"}"#.utf8)
@@ -131,13 +131,13 @@ import Testing
     /// policy, after the elements before it.
     @Test(arguments: [
         (
-            UnboxStreamFormat.array,
+            JSONStreamFormat.array,
             "[{\"seq\":0,\"level\":\"i\",\"message\":\"m\"},\n{\"seq\":1,\"level\":\"i,\n{\"seq\":2}]"
         ),
         (.concatenated, "{\"seq\":0,\"level\":\"i\",\"message\":\"m\"}\n{\"seq\":1,\"level\":\n{\"seq\":2}\n"),
         (.concatenated, "{\"seq\":0,\"level\":\"i\",\"message\":\"m\"}\n{\"seq\":1,\"level\":\"i\n{\"seq\":2}\n"),
     ])
-    func structuralFaultsEndTheStream(format: UnboxStreamFormat, text: String) async throws {
+    func structuralFaultsEndTheStream(format: JSONStreamFormat, text: String) async throws {
         for skip in [false, true] {
             for source in LineSource.all {
                 let result = try await source.decode(LogRecord.self, Array(text.utf8), format: format, skip: skip)

@@ -34,7 +34,7 @@ import Testing
     /// Decodes `bytes` on one thread and on `parallelism` threads from every source, under both
     /// policies, and expects the same outcome.
     static func expectSameAsOneThread<T: UnboxCompatible & Sendable & Equatable>(
-        _: T.Type, _ bytes: [UInt8], format: UnboxStreamFormat, parallelism: Int,
+        _: T.Type, _ bytes: [UInt8], format: JSONStreamFormat, parallelism: Int,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         for skip in [true, false] {
@@ -63,8 +63,8 @@ import Testing
     /// Root arrays and concatenated documents with bad elements of every kind a scanner-cut batch
     /// can hold: malformed values, invalid UTF-8, junk before a separator, values that are not the
     /// model.
-    @Test(arguments: [2, 4], [UnboxStreamFormat.array, .concatenated])
-    func elementsAsOnOneThread(parallelism: Int, format: UnboxStreamFormat) async throws {
+    @Test(arguments: [2, 4], [JSONStreamFormat.array, .concatenated])
+    func elementsAsOnOneThread(parallelism: Int, format: JSONStreamFormat) async throws {
         var elements: [[UInt8]] = []
         for seq in 0..<2000 {
             var text = #"{"seq":\#(seq),"level":"info","message":"m \"\#(seq)\" [,]"}"#
@@ -89,7 +89,7 @@ import Testing
     /// How streams end: truncated (after a complete last element, or inside one), content after the
     /// array, a value that is not an array, empty arrays and gaps between separators.
     @Test(arguments: [
-        (UnboxStreamFormat.array, #"[1, [2], {"a":3}, "four", 5"#),
+        (JSONStreamFormat.array, #"[1, [2], {"a":3}, "four", 5"#),
         (.array, #"[1, [2], {"a":3}, "four", {"a":6}"#),
         (.array, #"[1, [2], {"a":3}, "fo"#),
         (.array, #"[1, 2, 3] 4"#),
@@ -105,7 +105,7 @@ import Testing
         (.concatenated, #"1 ] 2 , 3"#),
         (.jsonLines, "1\n[2]\n{\"a\":3}\n\"fo"),
     ])
-    func endsAsOnOneThread(format: UnboxStreamFormat, text: String) async throws {
+    func endsAsOnOneThread(format: JSONStreamFormat, text: String) async throws {
         // Repeated, so that the end falls in a later batch.
         let prefix = format == .array ? "" : String(repeating: "{\"pad\":[1,2,3,\"x\"]}\n", count: 40)
         let bytes = Array((prefix + text).utf8)
@@ -170,7 +170,7 @@ import Testing
         let started = TestLock(false)
         let task = Task {
             var count = 0
-            for try await _ in UnboxStream<LogRecord, EndlessLog>(
+            for try await _ in JSONStream<LogRecord, EndlessLog>(
                 chunks: EndlessLog(), format: .jsonLines, onError: .stop, parallelism: parallelism)
             {
                 count += 1
@@ -193,7 +193,7 @@ import Testing
         try Data(log.bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         for _ in 0..<20 {
-            var reader = try UnboxStreamReader<LogRecord>(contentsOf: url, format: .jsonLines, parallelism: 2)
+            var reader = try JSONStreamReader<LogRecord>(contentsOf: url, format: .jsonLines, parallelism: 2)
             #expect(try reader.next()?.seq == 0)
         }
     }

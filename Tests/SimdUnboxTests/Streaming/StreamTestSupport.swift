@@ -74,15 +74,15 @@ enum StreamFixtures {
     /// Decodes a stream fed as `pieces`, collecting the models and the errors: the error thrown
     /// (as text) or those reported under `.skip`.
     static func decode<T: UnboxCompatible & Sendable>(
-        _: T.Type, pieces: [[UInt8]], format: UnboxStreamFormat, skip: Bool = false
+        _: T.Type, pieces: [[UInt8]], format: JSONStreamFormat, skip: Bool = false
     ) async -> (models: [T], errors: [String]) {
         let reported = TestLock<[String]>([])
-        let policy: UnboxStreamErrorPolicy =
+        let policy: JSONStreamErrorPolicy =
             skip ? .skip { error in reported.withLock { $0.append("\(error)") } } : .stop
         var models: [T] = []
         var errors: [String] = []
         do {
-            for try await model in UnboxStream<T, ChunkSequence>(
+            for try await model in JSONStream<T, ChunkSequence>(
                 chunks: ChunkSequence(pieces), format: format, onError: policy)
             {
                 models.append(model)
@@ -95,14 +95,14 @@ enum StreamFixtures {
 
     /// Decodes a stream synchronously from memory.
     static func decodeSync<T: UnboxCompatible>(
-        _: T.Type, _ text: String, format: UnboxStreamFormat, keyPath: String? = nil, skip: Bool = false
+        _: T.Type, _ text: String, format: JSONStreamFormat, keyPath: String? = nil, skip: Bool = false
     ) -> (models: [T], errors: [String]) {
         let reported = TestLock<[String]>([])
-        let policy: UnboxStreamErrorPolicy =
+        let policy: JSONStreamErrorPolicy =
             skip ? .skip { error in reported.withLock { $0.append("\(error)") } } : .stop
         var models: [T] = []
         var errors: [String] = []
-        var reader = UnboxStreamReader<T>(string: text, format: format, atKeyPath: keyPath, onError: policy)
+        var reader = JSONStreamReader<T>(string: text, format: format, atKeyPath: keyPath, onError: policy)
         do {
             while let model = try reader.next() { models.append(model) }
         } catch {

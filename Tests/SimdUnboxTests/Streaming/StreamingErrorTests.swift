@@ -9,7 +9,7 @@ import Testing
 
     @Test func malformedElementStopsWithIndexAndOffset() throws {
         let text = "[\(Self.good1), {\"id\":2,\"name\":tru,\"tags\":[]}, \(Self.good3)]"
-        var reader = UnboxStreamReader<StreamRecord>(string: text)
+        var reader = JSONStreamReader<StreamRecord>(string: text)
         #expect(try reader.next()?.id == 1)
         do {
             _ = try reader.next()
@@ -43,8 +43,8 @@ import Testing
 
     /// The same for documents: a number document ending in a byte that is not whitespace (a form
     /// feed) gives no model, only its error (found by fuzzing).
-    @Test(arguments: [UnboxStreamFormat.jsonLines, .concatenated])
-    func documentFollowedByJunkGivesNoModel(format: UnboxStreamFormat) throws {
+    @Test(arguments: [JSONStreamFormat.jsonLines, .concatenated])
+    func documentFollowedByJunkGivesNoModel(format: JSONStreamFormat) throws {
         let text = "5\n8\u{0C}\n7\n"
         for skip in [false, true] {
             let result = StreamFixtures.decodeSync(Int.self, text, format: format, skip: skip)
@@ -67,7 +67,7 @@ import Testing
         let text =
             "[\(Self.good1), {\"id\":2,\"name\":tru,\"tags\":[]}, {\"id\":true,\"name\":\"b\",\"tags\":[]}, \(Self.good3)]"
         let reported = TestLock<[UnboxError]>([])
-        var reader = UnboxStreamReader<StreamRecord>(
+        var reader = JSONStreamReader<StreamRecord>(
             string: text, onError: .skip { error in reported.withLock { $0.append(error) } })
         var ids: [Int] = []
         while let record = try reader.next() { ids.append(record.id) }
@@ -82,7 +82,7 @@ import Testing
 
     @Test func modelMismatchUnderStop() throws {
         let text = "\(Self.good1)\n{\"id\":2}\n\(Self.good3)\n"
-        var reader = UnboxStreamReader<StreamRecord>(string: text, format: .jsonLines)
+        var reader = JSONStreamReader<StreamRecord>(string: text, format: .jsonLines)
         #expect(try reader.next()?.id == 1)
         do {
             _ = try reader.next()
@@ -100,7 +100,7 @@ import Testing
         bytes += [0xFF, 0xFE]
         bytes += Array("\",\"tags\":[]}, \(Self.good3)]".utf8)
         let reported = TestLock<[UnboxError]>([])
-        var reader = UnboxStreamReader<StreamRecord>(
+        var reader = JSONStreamReader<StreamRecord>(
             bytes: bytes, onError: .skip { error in reported.withLock { $0.append(error) } })
         var ids: [Int] = []
         while let record = try reader.next() { ids.append(record.id) }
@@ -110,7 +110,7 @@ import Testing
         #expect(errors.first?.path == [.index(1)])
         #expect(errors.first?.byteOffset == bad)
 
-        var strict = UnboxStreamReader<StreamRecord>(bytes: bytes)
+        var strict = JSONStreamReader<StreamRecord>(bytes: bytes)
         #expect(try strict.next()?.id == 1)
         #expect(throws: UnboxError.self) { _ = try strict.next() }
     }
@@ -123,8 +123,8 @@ import Testing
         ("[1, 2] 3", [1, 2], nil, "after the array"),
     ])
     func streamLevelErrorsThrowUnderAnyPolicy(text: String, expected: [Int], index: Int?, message: String) throws {
-        for policy in [UnboxStreamErrorPolicy.stop, .skipSilently] {
-            var reader = UnboxStreamReader<Int>(string: text, onError: policy)
+        for policy in [JSONStreamErrorPolicy.stop, .skipSilently] {
+            var reader = JSONStreamReader<Int>(string: text, onError: policy)
             var numbers: [Int] = []
             do {
                 while let number = try reader.next() { numbers.append(number) }
@@ -138,13 +138,13 @@ import Testing
     }
 
     @Test func truncatedJSONLines() throws {
-        var reader = UnboxStreamReader<StreamRecord>(string: "\(Self.good1)\n{\"id\":2,", format: .jsonLines)
+        var reader = JSONStreamReader<StreamRecord>(string: "\(Self.good1)\n{\"id\":2,", format: .jsonLines)
         #expect(try reader.next()?.id == 1)
         #expect(throws: UnboxError.self) { _ = try reader.next() }
     }
 
     @Test func valueThatIsNotAnArray() throws {
-        var reader = UnboxStreamReader<Int>(string: " {\"a\": 1}")
+        var reader = JSONStreamReader<Int>(string: " {\"a\": 1}")
         #expect(throws: UnboxError(reason: .typeMismatch(expected: "an array", found: .object), byteOffset: 1)) {
             _ = try reader.next()
         }
@@ -158,11 +158,11 @@ import Testing
                 if value == 2 { throw Refused() }
             }
         }
-        var reader = UnboxStreamReader<Picky>(string: #"[{"v":1},{"v":2},{"v":3}]"#)
+        var reader = JSONStreamReader<Picky>(string: #"[{"v":1},{"v":2},{"v":3}]"#)
         _ = try reader.next()
         #expect(throws: Refused.self) { _ = try reader.next() }
         let reported = TestLock<[UnboxError]>([])
-        var lenient = UnboxStreamReader<Picky>(
+        var lenient = JSONStreamReader<Picky>(
             string: #"[{"v":1},{"v":2},{"v":3}]"#, onError: .skip { error in reported.withLock { $0.append(error) } })
         var count = 0
         while try lenient.next() != nil { count += 1 }

@@ -20,7 +20,7 @@ import Testing
     @Test func nestedArrayErrorsCarryTheKeyPath() throws {
         let text = #"{"data":{"items":[1, "two", 3]}}"#
         let reported = TestLock<[UnboxError]>([])
-        var reader = UnboxStreamReader<Int>(
+        var reader = JSONStreamReader<Int>(
             string: text, atKeyPath: "data.items", onError: .skip { error in reported.withLock { $0.append(error) } })
         var numbers: [Int] = []
         while let number = try reader.next() { numbers.append(number) }
@@ -32,10 +32,10 @@ import Testing
     }
 
     @Test func nestedPathThatIsNotAnArray() throws {
-        var reader = UnboxStreamReader<Int>(string: #"{"data":{"items":{}}}"#, atKeyPath: "data.items")
+        var reader = JSONStreamReader<Int>(string: #"{"data":{"items":{}}}"#, atKeyPath: "data.items")
         #expect(throws: UnboxError.self) { _ = try reader.next() }
         #expect(try reader.next() == nil)
-        var missing = UnboxStreamReader<Int>(string: #"{"data":{}}"#, atKeyPath: "data.items")
+        var missing = JSONStreamReader<Int>(string: #"{"data":{}}"#, atKeyPath: "data.items")
         #expect(throws: UnboxError.self) { _ = try missing.next() }
     }
 
@@ -77,7 +77,7 @@ import Testing
             for separator in ["\n", "\r\n", " \n\t"] {
                 let text = documents.joined(separator: separator) + "\n"
                 let failed = TestLock<[Int]>([])
-                var reader = UnboxStreamReader<OneField<Key>>(
+                var reader = JSONStreamReader<OneField<Key>>(
                     string: text, format: .jsonLines,
                     onError: .skip { error in
                         if case .index(let index) = error.path.first { failed.withLock { $0.append(index) } }
@@ -127,7 +127,7 @@ import Testing
         }
         text += "]"
         var expected = 0
-        var reader = UnboxStreamReader<Int>(string: text)
+        var reader = JSONStreamReader<Int>(string: text)
         while let number = try reader.next() {
             #expect(number == expected)
             if number != expected { break }
@@ -145,8 +145,8 @@ import Testing
 
     /// What a window teaches about its keys (here: that none is escaped, learned from the missing
     /// `score`s) must not carry over to the next window, which has an escaped key.
-    @Test(arguments: [UnboxStreamFormat.array, .jsonLines])
-    func escapedKeysInALaterWindow(format: UnboxStreamFormat) throws {
+    @Test(arguments: [JSONStreamFormat.array, .jsonLines])
+    func escapedKeysInALaterWindow(format: JSONStreamFormat) throws {
         struct Line: Decodable, Unboxable, Equatable {
             let id: Int
             let score: Double?
@@ -161,7 +161,7 @@ import Testing
         let text = format == .array ? "[" + lines.joined(separator: ",") + "]" : lines.joined(separator: "\n")
         #expect(text.utf8.count > 1 << 20)
 
-        var unboxed = UnboxStreamReader<Line>(string: text, format: format)
+        var unboxed = JSONStreamReader<Line>(string: text, format: format)
         var last: Line?
         while let element = try unboxed.next() { last = element }
         #expect(last == Line(id: -1, score: 2.5))
@@ -174,14 +174,14 @@ import Testing
         #expect(decoded.first == Line(id: 0, score: nil))
     }
 
-    @Test(arguments: [UnboxStreamFormat.array, .jsonLines])
-    func files(format: UnboxStreamFormat) async throws {
+    @Test(arguments: [JSONStreamFormat.array, .jsonLines])
+    func files(format: JSONStreamFormat) async throws {
         let text = format == .array ? StreamFixtures.array(count: 50) : StreamFixtures.jsonLines(count: 50)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("simdunbox-stream-\(UUID()).json")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
 
-        var reader = try UnboxStreamReader<StreamRecord>(contentsOf: url, format: format)
+        var reader = try JSONStreamReader<StreamRecord>(contentsOf: url, format: format)
         var ids: [Int] = []
         while let record = try reader.next() { ids.append(record.id) }
         #expect(ids == Array(0..<50))
@@ -191,7 +191,7 @@ import Testing
         #expect(count == 50)
 
         var asyncIDs: [Int] = []
-        for try await record in UnboxFileStream<StreamRecord>(contentsOf: url, format: format) {
+        for try await record in JSONFileStream<StreamRecord>(contentsOf: url, format: format) {
             asyncIDs.append(record.id)
         }
         #expect(asyncIDs == ids)
@@ -199,8 +199,8 @@ import Testing
 
     @Test func missingFile() async throws {
         let url = URL(fileURLWithPath: "/nonexistent/simdunbox-\(UUID()).json")
-        #expect(throws: (any Error).self) { _ = try UnboxStreamReader<Int>(contentsOf: url) }
-        var iterator = UnboxFileStream<Int>(contentsOf: url).makeAsyncIterator()
+        #expect(throws: (any Error).self) { _ = try JSONStreamReader<Int>(contentsOf: url) }
+        var iterator = JSONFileStream<Int>(contentsOf: url).makeAsyncIterator()
         await #expect(throws: (any Error).self) { _ = try await iterator.next() }
     }
 
@@ -219,7 +219,7 @@ import Testing
         defer { producer.cancel() }
         let consumer = Task {
             var seen = 0
-            for try await _ in UnboxStream<Int, AsyncStream<[UInt8]>>(chunks: chunks) {
+            for try await _ in JSONStream<Int, AsyncStream<[UInt8]>>(chunks: chunks) {
                 seen += 1
                 if seen == 10 { withUnsafeCurrentTask { $0?.cancel() } }
             }
@@ -231,12 +231,12 @@ import Testing
     /// An array element comes the moment its closing byte arrives; a JSON Lines record when its
     /// newline does (until then, junk could still follow it on its line), never later.
     @Test func modelsAreYieldedWhenTheirLastByteArrives() async throws {
-        for format in [UnboxStreamFormat.array, .jsonLines] {
+        for format in [JSONStreamFormat.array, .jsonLines] {
             let (chunks, continuation) = AsyncStream<[UInt8]>.makeStream()
             let end = format == .array ? "" : "\n"
             let first = format == .array ? "[" + StreamFixtures.record(0) : StreamFixtures.record(0) + end
             continuation.yield(Array(first.utf8))
-            var iterator = UnboxStream<StreamRecord, AsyncStream<[UInt8]>>(chunks: chunks, format: format)
+            var iterator = JSONStream<StreamRecord, AsyncStream<[UInt8]>>(chunks: chunks, format: format)
                 .makeAsyncIterator()
             // Nothing more has been sent: the first record must come without waiting for the next.
             let record = try await iterator.next()

@@ -30,8 +30,8 @@ import Testing
         #expect(sync.models == (try Self.expectedArray()))
     }
 
-    @Test(arguments: [UnboxStreamFormat.array, .jsonLines])
-    func everyTwoWaySplit(format: UnboxStreamFormat) async throws {
+    @Test(arguments: [JSONStreamFormat.array, .jsonLines])
+    func everyTwoWaySplit(format: JSONStreamFormat) async throws {
         let text = format == .array ? Self.arrayText : Self.linesText
         let expected = format == .array ? try Self.expectedArray() : try Self.expectedLines()
         for (position, pieces) in StreamFixtures.twoWaySplits(Array(text.utf8)).enumerated() {
@@ -41,8 +41,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [UnboxStreamFormat.array, .jsonLines, .concatenated])
-    func randomSplits(format: UnboxStreamFormat) async throws {
+    @Test(arguments: [JSONStreamFormat.array, .jsonLines, .concatenated])
+    func randomSplits(format: JSONStreamFormat) async throws {
         let text = format == .array ? Self.arrayText : Self.linesText
         let expected = format == .array ? try Self.expectedArray() : try Self.expectedLines()
         let splits = StreamFixtures.randomSplits(Array(text.utf8), count: 300, maximumPiece: 40, seed: 0x5EED)
@@ -53,15 +53,15 @@ import Testing
         }
     }
 
-    @Test(arguments: [UnboxStreamFormat.array, .jsonLines])
-    func byteByByte(format: UnboxStreamFormat) async throws {
+    @Test(arguments: [JSONStreamFormat.array, .jsonLines])
+    func byteByByte(format: JSONStreamFormat) async throws {
         let text = format == .array ? Self.arrayText : Self.linesText
         let expected = format == .array ? try Self.expectedArray() : try Self.expectedLines()
         let pieces = Array(text.utf8).map { [$0] }
         let chunked = await StreamFixtures.decode(StreamRecord.self, pieces: pieces, format: format)
         #expect(chunked.models == expected)
         var models: [StreamRecord] = []
-        for try await model in UnboxStream<StreamRecord, ByteSequence>(
+        for try await model in JSONStream<StreamRecord, ByteSequence>(
             bytes: ByteSequence(bytes: Array(text.utf8)), format: format)
         {
             models.append(model)
@@ -74,7 +74,7 @@ import Testing
     @Test(arguments: [
         (
             #"[{"id":1,"name":"a","tags":[]}, {"id":2,"name":tru,"tags":[]}, {"id":3,"name":"c","tags":[]}]"#,
-            UnboxStreamFormat.array
+            JSONStreamFormat.array
         ),
         (#"[{"id":1,"name":"a","tags":[]}, {"id":2,"tags":[]}, {"id":3,"name":"c","tags":[]}]"#, .array),
         (#"[{"id":1,"name":"a","tags":[]}, {"id":2,"name":"b","tags":[]} x, {"id":3,"name":"c","tags":[]}]"#, .array),
@@ -86,7 +86,7 @@ import Testing
         ),
         ("{\"id\":1,\"name\":\"a\",\"tags\":[]}\n{\"id\":2,\"name\":\"b\",\"tags\":[", .jsonLines),
     ])
-    func errorsDoNotDependOnSplits(text: String, format: UnboxStreamFormat) async throws {
+    func errorsDoNotDependOnSplits(text: String, format: JSONStreamFormat) async throws {
         let bytes = Array(text.utf8)
         for skip in [false, true] {
             let whole = await StreamFixtures.decode(StreamRecord.self, pieces: [bytes], format: format, skip: skip)

@@ -20,7 +20,7 @@ struct StreamingStressTests {
     }
 
     /// Writes about `size` bytes of records to a file, a megabyte at a time.
-    static func generate(format: UnboxStreamFormat, size: Int) throws -> (URL, Int) {
+    static func generate(format: JSONStreamFormat, size: Int) throws -> (URL, Int) {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("simdunbox-stress-\(UUID()).json")
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
@@ -44,8 +44,8 @@ struct StreamingStressTests {
         return (url, count)
     }
 
-    @Test(arguments: [UnboxStreamFormat.array, .jsonLines])
-    func peakMemoryDoesNotGrowWithTheFile(format: UnboxStreamFormat) throws {
+    @Test(arguments: [JSONStreamFormat.array, .jsonLines])
+    func peakMemoryDoesNotGrowWithTheFile(format: JSONStreamFormat) throws {
         let (url, count) = try Self.generate(format: format, size: Self.size)
         defer { try? FileManager.default.removeItem(at: url) }
         let baseline = try Self.peakResidentBytes()

@@ -12,7 +12,7 @@ import SimdUnbox
 ///   `JSONEncoder` encodes it under `.sortedKeys`, or both throw the same error; what
 ///   `SimdJSONEncoder` writes, `SimdJSONDecoder` reads back as the same tree.
 /// - A root array written element by element by `SimdJSONStreamWriter` (JSON Lines, and one array)
-///   reads back, through `UnboxStreamReader`, as the same elements; the array form is what
+///   reads back, through `JSONStreamReader`, as the same elements; the array form is what
 ///   `SimdJSONEncoder` writes for the whole array.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEncoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -125,7 +125,7 @@ private func checkAgainstFoundation(_ value: JSONValue, _ formatting: JSONEncode
 
 private func checkWriters(_ elements: [JSONValue], _ encoder: SimdJSONEncoder, flushThreshold: Int) {
     guard elements.allSatisfy({ $0.nestingDepth < 500 }) else { return }
-    for format in [UnboxStreamFormat.jsonLines, .array] {
+    for format in [JSONStreamFormat.jsonLines, .array] {
         var output = Data()
         let writer = SimdJSONStreamWriter(format: format, encoder: encoder, flushThreshold: flushThreshold) {
             output.append($0)
@@ -136,7 +136,7 @@ private func checkWriters(_ elements: [JSONValue], _ encoder: SimdJSONEncoder, f
         } catch {
             fuzzRequire(false, "stream writer threw \(error)")
         }
-        var reader = UnboxStreamReader<JSONValue>(data: output, format: format, maximumDepth: 1024)
+        var reader = JSONStreamReader<JSONValue>(data: output, format: format, maximumDepth: 1024)
         var read: [JSONValue] = []
         do {
             while let element = try reader.next() { read.append(element) }

@@ -8,9 +8,9 @@ import Synchronization
 ///
 /// Checks, for every input:
 /// - The stream only ever throws `UnboxError` (or nothing), never crashes or hangs.
-/// - Cut into chunks anywhere (`UnboxStream(chunks:)`, and byte by byte with `UnboxStream(bytes:)`),
+/// - Cut into chunks anywhere (`JSONStream(chunks:)`, and byte by byte with `JSONStream(bytes:)`),
 ///   the stream yields the same elements and ends with the same error as the in-memory
-///   `UnboxStreamReader(data:)` (see `Outcome.agrees(with:)` for the one allowed difference).
+///   `JSONStreamReader(data:)` (see `Outcome.agrees(with:)` for the one allowed difference).
 /// - For a root array, the elements are `JSONValue`'s reading of the array, and the stream throws
 ///   exactly when `JSONValue(data:)` rejects the document.
 /// - Skipping bad elements never yields more than the document has, and ends.
@@ -30,9 +30,9 @@ public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkLineFaults(bytes, program: &input)
         return 0
     }
-    let format = [UnboxStreamFormat.array, .jsonLines, .concatenated][mode]
+    let format = [JSONStreamFormat.array, .jsonLines, .concatenated][mode]
     let skipping = input.int(upTo: 3) == 3
-    let policy: UnboxStreamErrorPolicy = skipping ? .skipSilently : .stop
+    let policy: JSONStreamErrorPolicy = skipping ? .skipSilently : .stop
     var cuts: [Int] = []
     var position = 0
     while !input.isExhausted, position < bytes.count {
@@ -41,10 +41,10 @@ public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let chunks = chunked(bytes, at: cuts)
 
-    var reader = UnboxStreamReader<JSONValue>(bytes: bytes, format: format, onError: policy)
+    var reader = JSONStreamReader<JSONValue>(bytes: bytes, format: format, onError: policy)
     let expected = readAll(&reader)
     let fromChunks = runBlocking {
-        await readAll(UnboxStream<JSONValue, Chunks>(chunks: Chunks(chunks), format: format, onError: policy))
+        await readAll(JSONStream<JSONValue, Chunks>(chunks: Chunks(chunks), format: format, onError: policy))
     }
     if !skipping {
         fuzzRequire(
@@ -54,7 +54,7 @@ public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if bytes.count < 4096 {
         let byByte = runBlocking {
-            await readAll(UnboxStream<JSONValue, Bytes>(bytes: Bytes(bytes), format: format, onError: policy))
+            await readAll(JSONStream<JSONValue, Bytes>(bytes: Bytes(bytes), format: format, onError: policy))
         }
         if !skipping {
             fuzzRequire(byByte.agrees(with: expected), "byte by byte the stream read \(byByte), in memory \(expected)")
@@ -111,7 +111,7 @@ struct Outcome: Equatable, CustomStringConvertible {
     }
 }
 
-private func readAll(_ reader: inout UnboxStreamReader<JSONValue>) -> Outcome {
+private func readAll(_ reader: inout JSONStreamReader<JSONValue>) -> Outcome {
     var outcome = Outcome()
     do {
         while let element = try reader.next() {
@@ -186,7 +186,7 @@ private struct IDOnly: Unboxable {
 /// Streams the documents as `IDOnly` and compares with their `JSONValue` readings (`elements`),
 /// where that comparison is exact: every document an object, and `"id"` written in the input
 /// exactly as often as the objects have that key (so no key is duplicated, escaped or nested).
-private func checkPartialModels(_ bytes: [UInt8], format: UnboxStreamFormat, elements: [JSONValue]) {
+private func checkPartialModels(_ bytes: [UInt8], format: JSONStreamFormat, elements: [JSONValue]) {
     var expected: [JSONValue?] = []
     for element in elements {
         guard case .object(let object) = element else { return }
@@ -195,7 +195,7 @@ private func checkPartialModels(_ bytes: [UInt8], format: UnboxStreamFormat, ele
     }
     let written = occurrences(of: Array(#""id""#.utf8), in: bytes)
     guard written == expected.count(where: { $0 != nil }) else { return }
-    var reader = UnboxStreamReader<IDOnly>(bytes: bytes, format: format)
+    var reader = JSONStreamReader<IDOnly>(bytes: bytes, format: format)
     var read: [JSONValue?] = []
     do {
         while let model = try reader.next() { read.append(model.id) }
@@ -250,7 +250,7 @@ private func checkLineFaults(_ bytes: [UInt8], program: inout FuzzInput) {
     }
 
     let reported = Reported()
-    var reader = UnboxStreamReader<JSONValue>(
+    var reader = JSONStreamReader<JSONValue>(
         bytes: stream, format: .jsonLines, onError: .skip { reported.append($0) })
     var values: [JSONValue] = []
     do {
@@ -271,7 +271,7 @@ private func checkLineFaults(_ bytes: [UInt8], program: inout FuzzInput) {
         let reported = Reported()
         var values: [JSONValue] = []
         do {
-            for try await value in UnboxStream<JSONValue, Chunks>(
+            for try await value in JSONStream<JSONValue, Chunks>(
                 chunks: Chunks(chunks), format: .jsonLines, onError: .skip { reported.append($0) })
             {
                 values.append(value)

@@ -17,9 +17,9 @@ import Testing
                 try SimdJSONDecoder().decode([[String: Int]].self, from: data)
             }
         }
-        var reader = UnboxStreamReader<JSONValue>(bytes: bytes)
+        var reader = JSONStreamReader<JSONValue>(bytes: bytes)
         #expect(throws: UnboxError.self, sourceLocation: sourceLocation) { while try reader.next() != nil {} }
-        var lines = UnboxStreamReader<JSONValue>(bytes: bytes, format: .jsonLines)
+        var lines = JSONStreamReader<JSONValue>(bytes: bytes, format: .jsonLines)
         #expect(throws: UnboxError.self, sourceLocation: sourceLocation) { while try lines.next() != nil {} }
     }
 

@@ -52,7 +52,7 @@ import Testing
         #expect(interleaved.map(\.a) == expected)
         #expect(interleaved.map(\.b) == expected)
         // Each object its own document, in stream windows.
-        var reader = UnboxStreamReader<Probe>(string: objects.joined(separator: "\n"), format: .jsonLines)
+        var reader = JSONStreamReader<Probe>(string: objects.joined(separator: "\n"), format: .jsonLines)
         var streamed: [[Int?]] = []
         while let probe = try reader.next() { streamed.append(probe.values) }
         #expect(streamed == expected)

@@ -2,13 +2,13 @@
 ///
 /// ```swift
 /// // [{"id": 1}, {"id": 2}, ...]
-/// var reader = UnboxStreamReader<Record>(data: arrayData, format: .array)
+/// var reader = JSONStreamReader<Record>(data: arrayData, format: .array)
 ///
 /// // {"id": 1}
 /// // {"id": 2}
-/// var lines = UnboxStreamReader<Record>(data: ndjsonData, format: .jsonLines)
+/// var lines = JSONStreamReader<Record>(data: ndjsonData, format: .jsonLines)
 /// ```
-public enum UnboxStreamFormat: Sendable, Hashable {
+public enum JSONStreamFormat: Sendable, Hashable {
     /// One JSON array (`[e0, e1, ...]`) whose elements are decoded one at a time. Whitespace may
     /// surround the array; anything else after its `]` is an error.
     case array

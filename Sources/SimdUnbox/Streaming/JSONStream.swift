@@ -6,12 +6,12 @@ import Foundation
 ///
 /// ```swift
 /// let (body, _) = try await URLSession.shared.bytes(from: feedURL)
-/// for try await item in UnboxStream<FeedItem, _>(bytes: body, format: .jsonLines) {
+/// for try await item in JSONStream<FeedItem, _>(bytes: body, format: .jsonLines) {
 ///     show(item)
 /// }
 ///
 /// // Any sequence of chunks (`Data`, `[UInt8]`, ...):
-/// for try await record in UnboxStream<Record, _>(chunks: chunkStream, format: .array) {
+/// for try await record in JSONStream<Record, _>(chunks: chunkStream, format: .array) {
 ///     store(record)
 /// }
 /// ```
@@ -23,12 +23,12 @@ import Foundation
 /// Cancelling the task that iterates stops reading at the next element: `next()` throws
 /// `CancellationError` and no more chunks are pulled.
 ///
-/// Errors follow the `UnboxStreamErrorPolicy` you pass (stop at the first bad element by default).
+/// Errors follow the `JSONStreamErrorPolicy` you pass (stop at the first bad element by default).
 /// A stream that ends in the middle of an element or document throws.
 ///
 /// Numbers and the literals `true`, `false` and `null` are complete only when the byte after them
 /// arrives; every other element is yielded the moment its closing byte does.
-public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
+public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     /// How a chunk of `Chunks` is read.
     enum ChunkReader: Sendable {
         case contiguous(@Sendable (Chunks.Element, (UnsafeRawBufferPointer) -> Void) -> Void)
@@ -37,8 +37,8 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
 
     private let chunks: Chunks
     private let reader: ChunkReader
-    private let format: UnboxStreamFormat
-    private let policy: UnboxStreamErrorPolicy
+    private let format: JSONStreamFormat
+    private let policy: JSONStreamErrorPolicy
     private let maximumDepth: Int
     /// Threads decoding; above 1 only where `Element: Sendable`.
     private var parallelism = 1
@@ -48,7 +48,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     /// `ArraySlice<UInt8>`, ...).
     ///
     /// ```swift
-    /// let stream = UnboxStream<Record, _>(chunks: AsyncStream<Data> { ... }, format: .jsonLines)
+    /// let stream = JSONStream<Record, _>(chunks: AsyncStream<Data> { ... }, format: .jsonLines)
     /// for try await record in stream { store(record) }
     /// ```
     ///
@@ -58,7 +58,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     ///   - policy: Stop at the first bad element (default) or skip bad elements.
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     public init(
-        chunks: Chunks, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        chunks: Chunks, format: JSONStreamFormat = .array, onError policy: JSONStreamErrorPolicy = .stop,
         maximumDepth: Int = defaultUnboxMaximumDepth
     ) where Element: UnboxCompatible, Chunks.Element: ContiguousBytes {
         self.init(
@@ -70,7 +70,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     /// out in the stream's order.
     ///
     /// ```swift
-    /// let stream = UnboxStream<Record, _>(chunks: exportChunks, format: .jsonLines, parallelism: 2)
+    /// let stream = JSONStream<Record, _>(chunks: exportChunks, format: .jsonLines, parallelism: 2)
     /// for try await record in stream { store(record) }
     /// ```
     ///
@@ -88,7 +88,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     ///   - parallelism: How many threads decode (1: the iterating task alone).
     public init(
-        chunks: Chunks, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        chunks: Chunks, format: JSONStreamFormat = .array, onError policy: JSONStreamErrorPolicy = .stop,
         maximumDepth: Int = defaultUnboxMaximumDepth, parallelism: Int
     ) where Element: UnboxCompatible & Sendable, Chunks.Element: ContiguousBytes {
         self.init(
@@ -102,7 +102,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     ///
     /// ```swift
     /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
-    /// for try await event in UnboxStream<Event, _>(bytes: bytes, format: .jsonLines) { handle(event) }
+    /// for try await event in JSONStream<Event, _>(bytes: bytes, format: .jsonLines) { handle(event) }
     /// ```
     ///
     /// Bytes are gathered into the decoder's buffer and decoded whenever one could end an element
@@ -114,7 +114,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     ///   - policy: Stop at the first bad element (default) or skip bad elements.
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     public init(
-        bytes: Chunks, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        bytes: Chunks, format: JSONStreamFormat = .array, onError policy: JSONStreamErrorPolicy = .stop,
         maximumDepth: Int = defaultUnboxMaximumDepth
     ) where Element: UnboxCompatible, Chunks.Element == UInt8 {
         self.init(
@@ -125,7 +125,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     /// The extension point for other model layers (a `Decodable` decoder): `decode` reads one
     /// element from its cursor.
     init(
-        chunks: Chunks, reader: ChunkReader, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy,
+        chunks: Chunks, reader: ChunkReader, format: JSONStreamFormat, policy: JSONStreamErrorPolicy,
         maximumDepth: Int, decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) {
         self.chunks = chunks
@@ -138,7 +138,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
 
     /// The extension point, decoding chunks on `parallelism` threads.
     init(
-        chunks: Chunks, reader: ChunkReader, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy,
+        chunks: Chunks, reader: ChunkReader, format: JSONStreamFormat, policy: JSONStreamErrorPolicy,
         maximumDepth: Int, parallelism: Int,
         decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) where Element: Sendable {
@@ -326,7 +326,7 @@ public struct UnboxStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     }
 }
 
-extension UnboxStream: Sendable where Chunks: Sendable {}
+extension JSONStream: Sendable where Chunks: Sendable {}
 
 @inline(__always)
 private func _mayEndElement(_ byte: UInt8) -> Bool {

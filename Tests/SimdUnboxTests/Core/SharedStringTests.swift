@@ -142,7 +142,7 @@ struct SharedStringTests {
         let data = Data(("[" + records.joined(separator: ",") + "]").utf8)
         #expect(data.count > 1 << 20)
         let expected = (0..<count).map { Sponsor(name: Self.long[$0 % 3], url: "/\($0)") }
-        var reader = UnboxStreamReader<Sponsor>(data: data)
+        var reader = JSONStreamReader<Sponsor>(data: data)
         var streamed: [Sponsor] = []
         while let record = try reader.next() { streamed.append(record) }
         #expect(streamed == expected)

@@ -4,7 +4,7 @@ import Foundation
 /// array, JSON Lines or concatenated documents.
 ///
 /// ```swift
-/// for try await record in UnboxFileStream<Record>(contentsOf: exportURL, format: .jsonLines) {
+/// for try await record in JSONFileStream<Record>(contentsOf: exportURL, format: .jsonLines) {
 ///     try await database.insert(record)
 /// }
 /// ```
@@ -15,12 +15,12 @@ import Foundation
 /// iterates.
 ///
 /// Cancelling that task stops reading at the next element: `next()` throws `CancellationError`.
-/// Errors follow the `UnboxStreamErrorPolicy` you pass (stop at the first bad element by default);
+/// Errors follow the `JSONStreamErrorPolicy` you pass (stop at the first bad element by default);
 /// a file that ends in the middle of an element throws.
-public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
+public struct JSONFileStream<Element>: AsyncSequence, Sendable {
     private let url: URL
-    private let format: UnboxStreamFormat
-    private let policy: UnboxStreamErrorPolicy
+    private let format: JSONStreamFormat
+    private let policy: JSONStreamErrorPolicy
     private let maximumDepth: Int
     /// Threads decoding; above 1 only where `Element: Sendable`.
     private let parallelism: Int
@@ -29,7 +29,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
     /// Decodes the elements of the file at `url`. The file is opened when iteration starts.
     ///
     /// ```swift
-    /// let events = UnboxFileStream<Event>(contentsOf: logURL, format: .jsonLines, onError: .skipSilently)
+    /// let events = JSONFileStream<Event>(contentsOf: logURL, format: .jsonLines, onError: .skipSilently)
     /// for try await event in events { count += 1 }
     /// ```
     ///
@@ -39,7 +39,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
     ///   - policy: Stop at the first bad element (default) or skip bad elements.
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     public init(
-        contentsOf url: URL, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        contentsOf url: URL, format: JSONStreamFormat = .array, onError policy: JSONStreamErrorPolicy = .stop,
         maximumDepth: Int = defaultUnboxMaximumDepth
     ) where Element: UnboxCompatible {
         self.init(
@@ -51,11 +51,11 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
     /// file's order.
     ///
     /// ```swift
-    /// let events = UnboxFileStream<Event>(contentsOf: logURL, format: .jsonLines, parallelism: 2)
+    /// let events = JSONFileStream<Event>(contentsOf: logURL, format: .jsonLines, parallelism: 2)
     /// for try await event in events { count += 1 }
     /// ```
     ///
-    /// As `UnboxStreamReader(contentsOf:format:onError:maximumDepth:parallelism:)`: batches of
+    /// As `JSONStreamReader(contentsOf:format:onError:maximumDepth:parallelism:)`: batches of
     /// about a megabyte of whole elements, at most `2 × parallelism` in flight, the same models and
     /// errors in the same order as on one thread. Cancelling the task stops every thread.
     ///
@@ -66,7 +66,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     ///   - parallelism: How many threads decode (1: the iterating task alone).
     public init(
-        contentsOf url: URL, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        contentsOf url: URL, format: JSONStreamFormat = .array, onError policy: JSONStreamErrorPolicy = .stop,
         maximumDepth: Int = defaultUnboxMaximumDepth, parallelism: Int
     ) where Element: UnboxCompatible & Sendable {
         self.init(
@@ -77,7 +77,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
     /// The extension point for other model layers (a `Decodable` decoder): `decode` reads one
     /// element from its cursor.
     init(
-        url: URL, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int,
+        url: URL, format: JSONStreamFormat, policy: JSONStreamErrorPolicy, maximumDepth: Int,
         decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) {
         self.url = url
@@ -90,7 +90,7 @@ public struct UnboxFileStream<Element>: AsyncSequence, Sendable {
 
     /// The extension point, decoding on `parallelism` threads.
     init(
-        url: URL, format: UnboxStreamFormat, policy: UnboxStreamErrorPolicy, maximumDepth: Int, parallelism: Int,
+        url: URL, format: JSONStreamFormat, policy: JSONStreamErrorPolicy, maximumDepth: Int, parallelism: Int,
         decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) where Element: Sendable {
         self.url = url

@@ -3,11 +3,11 @@
 ///
 /// ```swift
 /// // Stop at the first bad element (the default): `next()` throws its error.
-/// var strict = UnboxStreamReader<Record>(data: data, format: .jsonLines)
+/// var strict = JSONStreamReader<Record>(data: data, format: .jsonLines)
 ///
 /// // Skip bad elements, collecting their errors for a report.
 /// let problems = Mutex<[UnboxError]>([])
-/// var lenient = UnboxStreamReader<Record>(
+/// var lenient = JSONStreamReader<Record>(
 ///     data: data, format: .jsonLines, onError: .skip { error in problems.withLock { $0.append(error) } })
 /// ```
 ///
@@ -16,7 +16,7 @@
 /// a truncated stream, a value that is not an array (format `.array`), content after the array.
 /// In JSON Lines every line is an element of its own, so a torn or malformed line, the last one
 /// included, is a bad element like any other.
-public enum UnboxStreamErrorPolicy: Sendable {
+public enum JSONStreamErrorPolicy: Sendable {
     /// Throw the first element's error and end the stream.
     case stop
     /// Hand each bad element's error to `report` and go on with the next element.
@@ -25,7 +25,7 @@ public enum UnboxStreamErrorPolicy: Sendable {
     /// Skips bad elements without reporting them.
     ///
     /// ```swift
-    /// var reader = UnboxStreamReader<Record>(data: data, format: .jsonLines, onError: .skipSilently)
+    /// var reader = JSONStreamReader<Record>(data: data, format: .jsonLines, onError: .skipSilently)
     /// ```
-    public static var skipSilently: UnboxStreamErrorPolicy { .skip { _ in } }
+    public static var skipSilently: JSONStreamErrorPolicy { .skip { _ in } }
 }

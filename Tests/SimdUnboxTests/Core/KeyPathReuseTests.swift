@@ -137,7 +137,7 @@ import Testing
             }
         }
         let data = Data(lines.joined(separator: "\n").utf8)
-        var reader = UnboxStreamReader<LinePaths>(data: data, format: .jsonLines)
+        var reader = JSONStreamReader<LinePaths>(data: data, format: .jsonLines)
         var index = 0
         while let model = try reader.next() {
             let truth = try JSONValue(string: lines[index])

@@ -45,7 +45,7 @@ private struct ContainerKeeper: Decodable {
         let array = StreamFixtures.array(count: count)
         let lines = StreamFixtures.jsonLines(count: count)
 
-        func drain(_ reader: consuming UnboxStreamReader<CodableStreamRecord>) throws -> [CodableStreamRecord] {
+        func drain(_ reader: consuming JSONStreamReader<CodableStreamRecord>) throws -> [CodableStreamRecord] {
             var models: [CodableStreamRecord] = []
             while let model = try reader.next() { models.append(model) }
             return models
@@ -91,8 +91,8 @@ private struct ContainerKeeper: Decodable {
     }
 
     /// Every way of cutting the stream in two, and byte by byte.
-    @Test(arguments: [UnboxStreamFormat.array, .jsonLines])
-    func chunksCutAtEveryByte(format: UnboxStreamFormat) async throws {
+    @Test(arguments: [JSONStreamFormat.array, .jsonLines])
+    func chunksCutAtEveryByte(format: JSONStreamFormat) async throws {
         let expected = try expected(count: 4)
         let text = format == .array ? StreamFixtures.array(count: 4) : StreamFixtures.jsonLines(count: 4)
         let bytes = Array(text.utf8)

@@ -5,7 +5,7 @@ import Foundation
 /// input.
 ///
 /// ```swift
-/// var reader = try UnboxStreamReader<Record>(contentsOf: exportURL, format: .jsonLines)
+/// var reader = try JSONStreamReader<Record>(contentsOf: exportURL, format: .jsonLines)
 /// while let record = try reader.next() {
 ///     index.add(record)
 /// }
@@ -21,8 +21,8 @@ import Foundation
 ///
 /// The reader is not copyable: it owns a parser and a buffer. Use it from one thread at a time.
 ///
-/// For `async` code, use `UnboxFileStream` (files) or `UnboxStream` (chunks arriving over time).
-public struct UnboxStreamReader<Element>: ~Copyable {
+/// For `async` code, use `JSONFileStream` (files) or `JSONStream` (chunks arriving over time).
+public struct JSONStreamReader<Element>: ~Copyable {
     /// One thread: the decoder and where its bytes come from.
     private let decoder: _StreamDecoder<Element>?
     private let source: (any _StreamByteSource)?
@@ -32,7 +32,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
 
     @usableFromInline
     init(
-        source: any _StreamByteSource, format: UnboxStreamFormat, onError policy: UnboxStreamErrorPolicy,
+        source: any _StreamByteSource, format: JSONStreamFormat, onError policy: JSONStreamErrorPolicy,
         maximumDepth: Int, decode: @escaping _ElementDecoding<Element>
     ) {
         self.init(
@@ -52,7 +52,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
 
     /// A reader of a file decoded on `parallelism` threads (one: as the other initializers).
     init(
-        file: _FileByteSource, format: UnboxStreamFormat, onError policy: UnboxStreamErrorPolicy, maximumDepth: Int,
+        file: _FileByteSource, format: JSONStreamFormat, onError policy: JSONStreamErrorPolicy, maximumDepth: Int,
         parallelism: Int, decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) where Element: Sendable {
         guard parallelism > 1 else {
@@ -68,8 +68,8 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     /// Reads the elements of JSON data.
     ///
     /// ```swift
-    /// var reader = UnboxStreamReader<User>(data: data)                           // [{...}, {...}]
-    /// var nested = UnboxStreamReader<User>(data: data, atKeyPath: "data.users")  // {"data": {"users": [...]}}
+    /// var reader = JSONStreamReader<User>(data: data)                           // [{...}, {...}]
+    /// var nested = JSONStreamReader<User>(data: data, atKeyPath: "data.users")  // {"data": {"users": [...]}}
     /// while let user = try reader.next() { print(user.name) }
     /// ```
     ///
@@ -83,8 +83,8 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     @inlinable
     public init(
-        data: Data, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+        data: Data, format: JSONStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
     ) where Element: UnboxCompatible {
         self.init(
             source: _MemoryByteSource(bytes: data, keyPath: format == .array ? keyPath : nil), format: format,
@@ -94,7 +94,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     /// Reads the elements of JSON bytes (`[UInt8]`, `ContiguousArray<UInt8>`, ...).
     ///
     /// ```swift
-    /// var reader = UnboxStreamReader<Int>(bytes: Array("[1, 2, 3]".utf8))
+    /// var reader = JSONStreamReader<Int>(bytes: Array("[1, 2, 3]".utf8))
     /// while let number = try reader.next() { total += number }
     /// ```
     ///
@@ -107,8 +107,8 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     @inlinable
     public init(
-        bytes: some ContiguousBytes, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+        bytes: some ContiguousBytes, format: JSONStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
     ) where Element: UnboxCompatible {
         self.init(
             source: _MemoryByteSource(bytes: bytes, keyPath: format == .array ? keyPath : nil), format: format,
@@ -118,7 +118,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     /// Reads the elements of JSON text.
     ///
     /// ```swift
-    /// var reader = UnboxStreamReader<Point>(string: "{\"x\":1}\n{\"x\":2}\n", format: .jsonLines)
+    /// var reader = JSONStreamReader<Point>(string: "{\"x\":1}\n{\"x\":2}\n", format: .jsonLines)
     /// while let point = try reader.next() { plot(point) }
     /// ```
     ///
@@ -130,8 +130,8 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   - maximumDepth: The deepest nesting accepted inside an element.
     @inlinable
     public init(
-        string: String, format: UnboxStreamFormat = .array, atKeyPath keyPath: String? = nil,
-        onError policy: UnboxStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
+        string: String, format: JSONStreamFormat = .array, atKeyPath keyPath: String? = nil,
+        onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
     ) where Element: UnboxCompatible {
         self.init(
             source: _MemoryByteSource(string: string, keyPath: format == .array ? keyPath : nil), format: format,
@@ -141,7 +141,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     /// Reads the elements of a JSON file of any size, a piece at a time.
     ///
     /// ```swift
-    /// var reader = try UnboxStreamReader<Event>(contentsOf: logURL, format: .jsonLines)
+    /// var reader = try JSONStreamReader<Event>(contentsOf: logURL, format: .jsonLines)
     /// while let event = try reader.next() { handle(event) }
     /// ```
     ///
@@ -155,7 +155,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     ///   file URL.
     @inlinable
     public init(
-        contentsOf url: URL, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        contentsOf url: URL, format: JSONStreamFormat = .array, onError policy: JSONStreamErrorPolicy = .stop,
         maximumDepth: Int = defaultUnboxMaximumDepth
     ) throws where Element: UnboxCompatible {
         self.init(
@@ -167,7 +167,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     /// whole elements with its own parser, and the models come out in the file's order.
     ///
     /// ```swift
-    /// var reader = try UnboxStreamReader<Event>(contentsOf: logURL, format: .jsonLines, parallelism: 2)
+    /// var reader = try JSONStreamReader<Event>(contentsOf: logURL, format: .jsonLines, parallelism: 2)
     /// while let event = try reader.next() { handle(event) }
     /// ```
     ///
@@ -189,7 +189,7 @@ public struct UnboxStreamReader<Element>: ~Copyable {
     /// - Throws: The error opening the file, or `UnboxError.Reason.misuse` for a URL that is not a
     ///   file URL.
     public init(
-        contentsOf url: URL, format: UnboxStreamFormat = .array, onError policy: UnboxStreamErrorPolicy = .stop,
+        contentsOf url: URL, format: JSONStreamFormat = .array, onError policy: JSONStreamErrorPolicy = .stop,
         maximumDepth: Int = defaultUnboxMaximumDepth, parallelism: Int
     ) throws where Element: UnboxCompatible & Sendable {
         self.init(
