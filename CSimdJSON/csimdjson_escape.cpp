@@ -1,8 +1,9 @@
 // JSON string escaping for SimdUnbox's encoder: the scan for bytes that need an escape, sixteen
 // bytes at a time with SSE2 (part of every x86-64 processor), or eight at a time elsewhere.
 //
-// Measured (instructions per encode, callgrind, scripts/instructions.sh): see the commit that
-// added this file and the comment at `_EncodingSession.writeString(utf8:)`.
+// Measured (instructions per encode, scripts/instructions.sh encode-<file> SimdJSONEncoder),
+// against the eight-byte Swift scan it replaces for strings of 32 bytes or more:
+// gsoc-2018.json 33.41M -> 26.48M, twitter.json 10.40M -> 9.96M.
 #include "csimdjson_escape.h"
 
 #include <cstring>

@@ -42,7 +42,9 @@ extension _EncodingSession {
         return true
     }
 
-    /// How many bytes from `source` need no escape, looked at eight at a time.
+    /// How many bytes from `source` need no escape: text of 32 bytes or more in the shim, sixteen
+    /// bytes at a time (`JSONEscaping`; gsoc-2018.json 33.41M → 26.48M instructions per encode),
+    /// shorter text (most keys) here, eight at a time.
     ///
     /// A word needs a look byte by byte when one of its bytes is below 0x20, or equals `"`, `\`
     /// or (when escaped) `/`: the classic SWAR tests "has a byte less than n" and "has a zero
