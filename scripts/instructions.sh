@@ -26,10 +26,20 @@ fi
 
 mkdir -p "$scratch"
 echo "Building the probe (release, no debug information; log: $scratch/build.log)..." >&2
-if ! (cd "$repository/Benchmarks" && swift build -c release --scratch-path "$scratch" --product InstructionProbe \
-    -Xswiftc -gnone -Xcc -g0 -Xcxx -g0) > "$scratch/build.log" 2>&1; then
-    cat "$scratch/build.log" >&2
-    exit 1
+build_probe() {
+    (cd "$repository/Benchmarks" && swift build -c release --scratch-path "$scratch" --product InstructionProbe \
+        -Xswiftc -gnone -Xcc -g0 -Xcxx -g0) > "$scratch/build.log" 2>&1
+}
+if ! build_probe; then
+    # A scratch directory from before files were moved or renamed can fail on inputs that no
+    # longer exist: build once more from nothing.
+    echo "The build failed; retrying from a clean scratch directory..." >&2
+    rm -rf "$scratch"
+    mkdir -p "$scratch"
+    if ! build_probe; then
+        cat "$scratch/build.log" >&2
+        exit 1
+    fi
 fi
 probe="$scratch/release/InstructionProbe"
 
