@@ -4,6 +4,7 @@
 
 #include "csimdjson.h"
 #include "csimdjson_codable.h"
+#include "csimdjson_skips.h"
 #include "csimdjson_values.h"
 
 extern "C" csimdjson_error csimdjson_array_iterate(csimdjson_array *array, csimdjson_array_iterator *iterator) {
@@ -20,13 +21,19 @@ namespace {
 
 /// Moves `slot` to its next element: false at the end, or an error.
 inline error_code advance(array_iterator_slot &slot, bool &has_element, ondemand::value &element) noexcept {
-  if (slot.started) { ++slot.iterator; }
+  if (slot.started) {
+    // `++slot.iterator`, with the element skipped by the shim's `skip_child` (csimdjson_skips.h).
+    ondemand::value_iterator &elements = internals::array_elements(slot.iterator);
+    if (!elements.error() && !skip_element(elements, slot.element_start)) { (void)elements.has_next_element(); }
+  }
   slot.started = true;
   if (internals::at_end(slot.iterator)) {
     has_element = false;
     return SUCCESS;
   }
   has_element = true;
+  ondemand::json_iterator &iterator = *internals::json_iterator_of(internals::array_elements(slot.iterator));
+  slot.element_start = uint32_t(iterator.position() - iterator.root_position());
   return (*slot.iterator).get(element);
 }
 

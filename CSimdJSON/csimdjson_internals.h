@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 // simdjson's version numbers are enumerators (simdjson::SIMDJSON_VERSION_MAJOR, ..._MINOR), not
 // macros, so the check is a static_assert rather than an #if; its message shows the version macro
@@ -201,6 +202,20 @@ inline token_position token_at_offset(token_position position, token_position en
   const token_position found = std::lower_bound(low, high, offset);
   if (found == end || *found != offset) { return end; }
   return found;
+}
+
+/// The value_iterator an array iterator walks the elements with (`array_iterator::iter`). Relies
+/// on the layout of `array_iterator`: a standard-layout class whose only member is that iterator,
+/// which therefore lies at its start (checked below).
+///
+/// Stands in for: `array_iterator::operator++`, which skips the element just read with simdjson's
+/// token-by-token `skip_child`; the shim's arrays skip it with `skip_child` of csimdjson_skips.h,
+/// which jumps over containers already walked once.
+inline ondemand::value_iterator &array_elements(ondemand::array_iterator &iterator) noexcept {
+  static_assert(std::is_standard_layout<ondemand::array_iterator>::value &&
+                    sizeof(ondemand::array_iterator) == sizeof(ondemand::value_iterator),
+                "array_iterator is no longer just its value_iterator: review array_elements");
+  return *reinterpret_cast<ondemand::value_iterator *>(&iterator);
 }
 
 /// Whether an array or object iterator is past its container's last element.

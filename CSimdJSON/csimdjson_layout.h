@@ -33,6 +33,9 @@ struct array_iterator_slot {
   ondemand::array_iterator iterator;
   /// The element under `iterator` was handed out: advance before reading the next one.
   bool started;
+  /// The token the element handed out starts at, relative to the document's first token: when a
+  /// skip memo knows where it ends (csimdjson_skips.h), advancing jumps there.
+  uint32_t element_start;
 };
 
 struct object_iterator_slot {

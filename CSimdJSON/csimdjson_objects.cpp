@@ -5,6 +5,7 @@
 #include "csimdjson.h"
 #include "csimdjson_bytes.h"
 #include "csimdjson_codable.h"
+#include "csimdjson_skips.h"
 #include "csimdjson_values.h"
 
 using csimdjson_detail::key_index_entry;
@@ -34,7 +35,12 @@ struct key_head {
   uint32_t mask = 0;
 
   explicit key_head(std::string_view key) noexcept {
-    const size_t known = key.size() < 4 ? key.size() + 1 : 4;
+    if (simdjson_likely(key.size() >= 4)) {
+      std::memcpy(&bytes, key.data(), 4);
+      mask = 0xffffffffu;
+      return;
+    }
+    const size_t known = key.size() + 1;
     uint8_t word[4] = {0, 0, 0, 0};
     for (size_t index = 0; index < known; ++index) {
       word[index] = index < key.size() ? uint8_t(key[index]) : '"';
@@ -240,12 +246,16 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
   // the end of the field the cursor is in, or nothing when the object was read to its end.
   bool has_field = false;
   bool recording = false;
+  // Whether this lookup walks the fields to the object's end (not so when it was read to its end).
+  bool walking = true;
   if (fields.at_first_field()) {
     has_field = true;
     memo->start(start);
     recording = true;
-  } else if (fields.is_open()) {
-    if ((error = fields.skip_child())) {
+  } else if (!fields.is_open()) {
+    walking = false;
+  } else {
+    if ((error = skip_child(fields))) {
       fields.abandon();
       return error;
     }
@@ -273,13 +283,14 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
       out = internals::value_at(fields.child());
       return SUCCESS;
     }
-    if ((error = fields.skip_child())) { return error; }
+    if ((error = skip_child(fields))) { return error; }
     if ((error = fields.has_next_field().get(has_field))) {
       fields.abandon();
       return error;
     }
   }
-  // Step 3.
+  // Step 3. A walk has put the cursor just past the object's closing bracket.
+  if (walking) { note_container_end(parser, *iterator, start); }
   if (recording && memo->object == start) {
     memo->complete = true;
     return answer_from_memo(*memo, key, fields, iterator, parser, position, depth, out);
@@ -302,9 +313,10 @@ inline error_code index_object(ondemand::object &object, key_memo &memo, ondeman
     if ((error = fields.field_value())) { return error; }
     record_field(memo, actual_key, iterator->position());
     if (simdjson_unlikely(memo.overflowed)) { return SUCCESS; }
-    if ((error = fields.skip_child())) { return error; }
+    if ((error = skip_child(fields))) { return error; }
     if ((error = fields.has_next_field().get(has_field))) { return error; }
   }
+  note_container_end(internals::owner<csimdjson_parser>(iterator), *iterator, start);
   memo.complete = true;
   return SUCCESS;
 }
@@ -325,6 +337,7 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
     if (((parser.memo_depths >> object_depth) & 1) == 0) {
       memo.object = nullptr;
       parser.memo_depths |= uint32_t(1) << object_depth;
+      start_memoising_skips(parser, *iterator);
     }
     if ((error = index_object(object, memo, internals::start_of(fields)))) { return error; }
     if (memo.complete) { return answer_from_memo(memo, key, fields, iterator, parser, position, depth, out); }
@@ -341,7 +354,7 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
       out = internals::value_at(fields.child());
       return SUCCESS;
     }
-    if ((error = fields.skip_child())) { return error; }
+    if ((error = skip_child(fields))) { return error; }
     if ((error = fields.has_next_field().get(has_field))) { return error; }
   }
   // Not found: back to where the lookup started, as simdjson's own unordered lookup leaves it.

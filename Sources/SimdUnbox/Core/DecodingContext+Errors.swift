@@ -52,7 +52,8 @@ extension _DecodingContext {
             if found == expected && found != .number {
                 return _malformedError(found == .bool ? .trueAtomError : code, offset: offset)
             }
-            return _mismatchError(expected: name ?? expected.description, found: found, value: &value, offset: offset)
+            return _mismatchError(
+                expected: expected._staticDescription, as: name, found: found, value: &value, offset: offset)
         case .numberOutOfRange:
             return UnboxError(
                 reason: .numberOutOfRange("does not fit in \(name ?? "the requested type")"), byteOffset: offset)
@@ -65,7 +66,9 @@ extension _DecodingContext {
     /// then the document is broken, whatever the model expected. Consumes a scalar value.
     @inline(never)
     @usableFromInline
-    func _mismatchError(expected: String, found: JSONType, value: inout _JSONCursor, offset: Int) -> UnboxError {
+    func _mismatchError(
+        expected: StaticString, as name: String? = nil, found: JSONType, value: inout _JSONCursor, offset: Int
+    ) -> UnboxError {
         var code = _SimdJSONError.success
         switch found {
         case .bool:
@@ -87,7 +90,8 @@ extension _DecodingContext {
             break
         }
         if code != .success { return _malformedError(code, offset: offset) }
-        return UnboxError(_reason: .typeMismatch(expected: expected, found: found), byteOffset: offset)
+        if let name { return UnboxError(_reason: .typeMismatch(expected: name, found: found), byteOffset: offset) }
+        return UnboxError(_light: .mismatch(expected: expected, found: found), byteOffset: offset)
     }
 
     /// The error for a failed lookup of a field, or a failed read of the field's value.
@@ -103,7 +107,7 @@ extension _DecodingContext {
     @inline(never)
     @usableFromInline
     func _missingKeyError() -> UnboxError {
-        UnboxError(_reason: .missingKey, byteOffset: _currentOffset())
+        UnboxError(_light: .missingKey, byteOffset: _currentOffset())
     }
 
     @inline(never)

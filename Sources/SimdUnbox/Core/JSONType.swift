@@ -24,6 +24,12 @@ public enum JSONType: Sendable, Hashable, CustomStringConvertible {
 
     /// The kind with its article, as error messages use it ("a string", "an object", "null").
     public var description: String {
+        _staticDescription.description
+    }
+
+    /// `description`, as a string that costs nothing to keep (see `UnboxError._light`).
+    @usableFromInline
+    var _staticDescription: StaticString {
         switch self {
         case .null: "null"
         case .bool: "a boolean"

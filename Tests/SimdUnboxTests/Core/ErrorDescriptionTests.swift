@@ -134,6 +134,66 @@ import Testing
         let sendable: any Sendable = first
         #expect(sendable is UnboxError)
     }
+
+    /// Errors kept light (a missing key, a type mismatch) and errors with details behave the same
+    /// through every public accessor: reading, changing and comparing reason and path.
+    @Test func lightAndDetailedErrorsBehaveAlike() throws {
+        let missing = try #require(unboxError(Outer.self, #"{"inner": {"other": 1}}"#))
+        #expect(missing.reason == .missingKey)
+        #expect(missing.path == [.key("inner"), .key("value")])
+        let mismatch = try #require(unboxError(Outer.self, #"{"inner": {"value": null}}"#))
+        #expect(mismatch.reason == .typeMismatch(expected: "an integer", found: .null))
+        #expect(mismatch.description == "inner.value: expected an integer, found null (byte 20)")
+
+        var changed = mismatch
+        changed.reason = .custom("changed")
+        #expect(changed.reason == .custom("changed"))
+        #expect(mismatch.reason == .typeMismatch(expected: "an integer", found: .null))
+        changed.path = [.index(3)]
+        #expect(changed.path == [.index(3)])
+        #expect(mismatch.path == [.key("inner"), .key("value")])
+        changed.path = []
+        #expect(changed.path.isEmpty && changed.reason == .custom("changed"))
+
+        let made = UnboxError(reason: .missingKey, path: [.key("a"), .index(1), .key("b")], byteOffset: 4)
+        #expect(made.path == [.key("a"), .index(1), .key("b")])
+        #expect(made == UnboxError(reason: .missingKey, path: [.key("a"), .index(1), .key("b")], byteOffset: 4))
+        #expect(made != UnboxError(reason: .missingKey, path: [.key("a")], byteOffset: 4))
+    }
+
+    /// An error met along a key path, inside a field of an outer model: the path has the outer
+    /// key, then the key path's steps, then the failing key, each once.
+    @Test func keyPathErrorsInsideNestedModels() throws {
+        let error = try #require(unboxError(PathOuter.self, #"{"wrapper": {"a": {"b": {"c": "x"}}}}"#))
+        #expect(error.path == [.key("wrapper"), .key("a"), .key("b"), .key("c")])
+        let missing = try #require(unboxError(PathOuter.self, #"{"wrapper": {"a": {"b": {}}}}"#))
+        #expect(missing.path == [.key("wrapper"), .key("a"), .key("b"), .key("c")])
+        #expect(missing.reason == .missingKey)
+    }
+}
+
+private struct Outer: Unboxable {
+    let inner: Field<Int>
+
+    init(unboxer: Unboxer) throws {
+        inner = try unboxer.unbox(key: "inner")
+    }
+}
+
+private struct PathOuter: Unboxable {
+    let wrapper: PathInner
+
+    init(unboxer: Unboxer) throws {
+        wrapper = try unboxer.unbox(key: "wrapper")
+    }
+}
+
+private struct PathInner: Unboxable {
+    let c: Int
+
+    init(unboxer: Unboxer) throws {
+        c = try unboxer.unbox(keyPath: "a.b.c")
+    }
 }
 
 // MARK: - Models
