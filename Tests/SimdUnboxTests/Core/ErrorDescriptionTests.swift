@@ -169,6 +169,25 @@ import Testing
         let missing = try #require(unboxError(PathOuter.self, #"{"wrapper": {"a": {"b": {}}}}"#))
         #expect(missing.path == [.key("wrapper"), .key("a"), .key("b"), .key("c")])
         #expect(missing.reason == .missingKey)
+        // A model at the end of the key path fails inside: its own key comes last, once.
+        let inner = try #require(unboxError(PathToModel.self, #"{"wrapper": {"a": {"b": {"other": 1}}}}"#))
+        #expect(inner.path == [.key("wrapper"), .key("a"), .key("b"), .key("value")])
+    }
+}
+
+private struct PathToModel: Unboxable {
+    let wrapper: PathToModelInner
+
+    init(unboxer: Unboxer) throws {
+        wrapper = try unboxer.unbox(key: "wrapper")
+    }
+}
+
+private struct PathToModelInner: Unboxable {
+    let field: Field<Int>
+
+    init(unboxer: Unboxer) throws {
+        field = try unboxer.unbox(keyPath: "a.b")
     }
 }
 
