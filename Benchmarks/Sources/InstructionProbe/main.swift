@@ -8,7 +8,10 @@
 // The workloads and competitors are the benchmark suite's (`<workload>:<competitor>`), with the
 // same models and decoder options, for the documents a decode reads whole: the five corpus files,
 // the generated records and the user-style family except its stream; and the encoding of the
-// corpus models, `encode-<file>` and `encode-sorted-<file>` (SimdJSONEncoder, JSONEncoder).
+// corpus models, `encode-<file>` and `encode-sorted-<file>` (SimdJSONEncoder, JSONEncoder); and
+// `encode-lines-1MB`, the generated records written once as JSON Lines (SimdJSONEncoder: a
+// `SimdJSONStreamWriter`; JSONEncoder: one `encode(_:)` per record and a newline), each to a sink
+// that only counts the bytes, as the benchmark's quick pass does.
 import BenchmarkInputs
 import CorpusModels
 import Foundation
@@ -124,6 +127,7 @@ func encoders(for name: String) -> [String: Decode]? {
             "JSONEncoder": { _ in try foundation.encode(models.value()) },
         ]
     }
+    if file == "lines-1MB" { return lineWriters(poolBytes: 1_000_000) }
     switch file {
     case "twitter.json": return both(TwitterResponse.self)
     case "citm_catalog.json": return both(CitmCatalog.self)
@@ -131,6 +135,42 @@ func encoders(for name: String) -> [String: Decode]? {
     case "gsoc-2018.json": return both([String: GsocProject].self)
     default: return nil
     }
+}
+
+/// The JSON Lines workload: records decoded once from a generated array of `poolBytes`, written
+/// as JSON Lines by each competitor (one pass a run; the benchmark's `encode-lines-1MB`).
+func lineWriters(poolBytes: Int) -> [String: Decode] {
+    final class Records: @unchecked Sendable {
+        let poolBytes: Int
+        var decoded: [Record]?
+        init(poolBytes: Int) { self.poolBytes = poolBytes }
+        func value() throws -> [Record] {
+            if let decoded { return decoded }
+            let pool = Workload(name: "records-pool", kind: .full, source: .generated(bytes: poolBytes))
+            let records = try unbox(data: pool.loadInput()) as [Record]
+            decoded = records
+            return records
+        }
+    }
+    let records = Records(poolBytes: poolBytes)
+    return [
+        "SimdJSONEncoder": { _ in
+            var written = 0
+            let writer = SimdJSONStreamWriter(format: .jsonLines) { written &+= $0.count }
+            for record in try records.value() { try writer.write(record) }
+            try writer.finish()
+            return written
+        },
+        "JSONEncoder": { _ in
+            var written = 0
+            let encoder = JSONEncoder()
+            for record in try records.value() {
+                written &+= try encoder.encode(record).count
+                written &+= 1
+            }
+            return written
+        },
+    ]
 }
 
 /// The models of a corpus file, decoded with `JSONDecoder` the first time they are asked for.
@@ -165,6 +205,7 @@ if arguments.first == "--list" {
         print("encode-\(file) SimdJSONEncoder JSONEncoder")
         print("encode-sorted-\(file) SimdJSONEncoder JSONEncoder")
     }
+    print("encode-lines-1MB SimdJSONEncoder JSONEncoder")
     exit(0)
 }
 guard arguments.count == 3, let decodes = Int(arguments[arguments.startIndex + 2]), decodes >= 0 else {

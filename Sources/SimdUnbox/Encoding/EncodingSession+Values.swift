@@ -15,9 +15,17 @@ extension _EncodingSession {
     /// are written directly; anything else runs its `encode(to:)` with the slot's encoder, and
     /// writes `{}` if it encoded nothing, as Foundation does.
     func fill<T: Encodable>(slot index: Int, id: UInt64, with value: T) throws {
-        if try writeKnown(value, slot: index) {
-            frame(index).pointee.count = 1
-            return
+        let type = ObjectIdentifier(T.self)
+        if type != plainTypes.0 && type != plainTypes.1 {
+            if try writeKnown(value, slot: index) {
+                frame(index).pointee.count = 1
+                return
+            }
+            // Remembered: the next value of this type skips the twenty-odd type comparisons of
+            // `writeKnown` and `writeSpecial`. Measured with callgrind on 1 MB of records as JSON
+            // Lines (a record and its location each time): about 0.48M instructions fewer (of
+            // 32.9M), some 100 per model.
+            plainTypes = (type, plainTypes.0)
         }
         if !defaultKeys, let dictionary = value as? any _StringKeyedEncodableDictionary {
             // Foundation exempts `[String: Value]` keys from key conversion.

@@ -30,6 +30,11 @@ struct _StreamWriterCore: ~Copyable {
         pretty = options.outputFormatting.contains(.prettyPrinted)
         session.configure(options)
         session.reset()
+        // The buffer fills up to the threshold before each flush: made that size at once (up to
+        // 4 MiB), not doubled from 4 KiB, which copies the pending bytes nine times on the way
+        // to 1 MiB (about 1.0M instructions a writer, callgrind, for 1 MB of records as JSON
+        // Lines). Untouched pages cost no memory.
+        session.reserve(Swift.min(self.flushThreshold, 1 << 22) &+ (1 << 16))
         if format == .array { session.append(pretty ? "[\n" : "[") }
     }
 

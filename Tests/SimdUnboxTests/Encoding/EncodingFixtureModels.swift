@@ -150,6 +150,53 @@ enum EncodingFixtures {
         }
     }
 
+    /// Keeps its container after its `encode(to:)` returns (an encoder reuses a slot's keyed
+    /// container only when nobody holds it).
+    final class KeptContainer: @unchecked Sendable {
+        var container: KeyedEncodingContainer<Escaping.Keys>?
+    }
+
+    /// Writes one field and leaves its container in `kept`.
+    struct Escaping: Encodable {
+        enum Keys: String, CodingKey { case a, b }
+        let kept: KeptContainer
+        let value: Int
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(value, forKey: .a)
+            kept.container = container
+        }
+    }
+
+    /// Elements of one type at the same depth, whose containers are kept; the last kept one is
+    /// written to after its element is done (Foundation puts the field in that element).
+    struct KeepsContainers: Encodable {
+        let kept = KeptContainer()
+        func encode(to encoder: any Encoder) throws {
+            var list = encoder.unkeyedContainer()
+            for value in 1...3 { try list.encode(Escaping(kept: kept, value: value)) }
+            try kept.container?.encode(9, forKey: .b)
+            for value in 4...5 { try list.encode(Escaping(kept: KeptContainer(), value: value)) }
+        }
+    }
+
+    /// Keys that need escapes, or an escape under one option only, or are long: written from an
+    /// encoder's table of keys only when their bytes do not depend on the options.
+    struct OddKeys: Encodable {
+        enum CodingKeys: String, CodingKey {
+            case plain
+            case slash = "a/b"
+            case quote = "q\""
+            case accented = "ünï"
+            case long = "a_key_longer_than_thirty_one_bytes"
+        }
+        var plain = 1
+        var slash = 2
+        var quote = 3
+        var accented = 4
+        var long = 5
+    }
+
     /// Nests arrays `depth` deep.
     struct Deep: Encodable {
         var depth: Int

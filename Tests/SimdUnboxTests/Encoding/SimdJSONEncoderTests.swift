@@ -205,6 +205,27 @@ struct SimdJSONEncoderDifferentialTests {
     @Test func interleavedContainersFallBackToFoundation() {
         expectSameEncoding(EncodingFixtures.Interleaved())
         expectSameEncoding(["x": EncodingFixtures.Interleaved()])
+        expectSameEncoding(EncodingFixtures.KeepsContainers())
+        expectSameEncoding([EncodingFixtures.KeepsContainers(), EncodingFixtures.KeepsContainers()])
+    }
+
+    @Test func keysFromTheTableOfKeysFollowTheOptions() throws {
+        let encoder = SimdJSONEncoder()
+        let models = Array(repeating: EncodingFixtures.OddKeys(), count: 3)
+        func lines(_ model: String) -> String { "[" + Array(repeating: model, count: 3).joined(separator: ",") + "]" }
+        let escaped = #"{"plain":1,"a\/b":2,"q\"":3,"ünï":4,"a_key_longer_than_thirty_one_bytes":5}"#
+        #expect(String(decoding: try encoder.encode(models), as: UTF8.self) == lines(escaped))
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let unescaped = #"{"plain":1,"a/b":2,"q\"":3,"ünï":4,"a_key_longer_than_thirty_one_bytes":5}"#
+        #expect(String(decoding: try encoder.encode(models), as: UTF8.self) == lines(unescaped))
+        encoder.outputFormatting = [.sortedKeys]
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = [.sortedKeys]
+        #expect(
+            String(decoding: try encoder.encode(models), as: UTF8.self)
+                == String(decoding: try foundation.encode(models), as: UTF8.self))
+        encoder.outputFormatting = []
+        #expect(String(decoding: try encoder.encode(models), as: UTF8.self) == lines(escaped))
     }
 
     @Test func errorsMatchFoundation() {
