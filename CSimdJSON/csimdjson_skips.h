@@ -9,8 +9,8 @@
 // of the object again, token by token. The lookups now note where each object they walked to the
 // end finishes, and those moves jump there.
 // Measured with scripts/instructions.sh on 1 MB of generated orders, instructions per decode, with
-// the lighter `UnboxError` of the same change: fields read in reverse order 50.21M before, 45.90M
-// after; with six absent keys 54.43M before, 51.06M after; document order 38.47M before, 37.74M
+// the lighter `UnboxError` of the same change: fields read in reverse order 50.21M before, 46.00M
+// after; with six absent keys 54.43M before, 51.70M after; document order 38.47M before, 37.83M
 // after; twitter.json with the suite's model 11.50M before, 11.54M after.
 #ifndef CSIMDJSON_SKIPS_H
 #define CSIMDJSON_SKIPS_H
