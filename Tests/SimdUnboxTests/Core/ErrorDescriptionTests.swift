@@ -138,12 +138,12 @@ import Testing
     /// Errors kept light (a missing key, a type mismatch) and errors with details behave the same
     /// through every public accessor: reading, changing and comparing reason and path.
     @Test func lightAndDetailedErrorsBehaveAlike() throws {
-        let missing = try #require(unboxError(Outer.self, #"{"inner": {"other": 1}}"#))
+        let missing = try #require(unboxError(Field<Field<Int>>.self, #"{"value": {"other": 1}}"#))
         #expect(missing.reason == .missingKey)
-        #expect(missing.path == [.key("inner"), .key("value")])
-        let mismatch = try #require(unboxError(Outer.self, #"{"inner": {"value": null}}"#))
+        #expect(missing.path == [.key("value"), .key("value")])
+        let mismatch = try #require(unboxError(Field<Field<Int>>.self, #"{"value": {"value": null}}"#))
         #expect(mismatch.reason == .typeMismatch(expected: "an integer", found: .null))
-        #expect(mismatch.description == "inner.value: expected an integer, found null (byte 20)")
+        #expect(mismatch.description == "value.value: expected an integer, found null (byte 20)")
 
         var changed = mismatch
         changed.reason = .custom("changed")
@@ -151,7 +151,7 @@ import Testing
         #expect(mismatch.reason == .typeMismatch(expected: "an integer", found: .null))
         changed.path = [.index(3)]
         #expect(changed.path == [.index(3)])
-        #expect(mismatch.path == [.key("inner"), .key("value")])
+        #expect(mismatch.path == [.key("value"), .key("value")])
         changed.path = []
         #expect(changed.path.isEmpty && changed.reason == .custom("changed"))
 
@@ -164,54 +164,24 @@ import Testing
     /// An error met along a key path, inside a field of an outer model: the path has the outer
     /// key, then the key path's steps, then the failing key, each once.
     @Test func keyPathErrorsInsideNestedModels() throws {
-        let error = try #require(unboxError(PathOuter.self, #"{"wrapper": {"a": {"b": {"c": "x"}}}}"#))
-        #expect(error.path == [.key("wrapper"), .key("a"), .key("b"), .key("c")])
-        let missing = try #require(unboxError(PathOuter.self, #"{"wrapper": {"a": {"b": {}}}}"#))
-        #expect(missing.path == [.key("wrapper"), .key("a"), .key("b"), .key("c")])
+        let error = try #require(unboxError(Field<AtKeyPathAB<Int>>.self, #"{"value": {"a": {"b": "x"}}}"#))
+        #expect(error.path == [.key("value"), .key("a"), .key("b")])
+        let missing = try #require(unboxError(Field<AtKeyPathAB<Int>>.self, #"{"value": {"a": {}}}"#))
+        #expect(missing.path == [.key("value"), .key("a"), .key("b")])
         #expect(missing.reason == .missingKey)
         // A model at the end of the key path fails inside: its own key comes last, once.
-        let inner = try #require(unboxError(PathToModel.self, #"{"wrapper": {"a": {"b": {"other": 1}}}}"#))
-        #expect(inner.path == [.key("wrapper"), .key("a"), .key("b"), .key("value")])
+        let inner = try #require(
+            unboxError(Field<AtKeyPathAB<Field<Int>>>.self, #"{"value": {"a": {"b": {"other": 1}}}}"#))
+        #expect(inner.path == [.key("value"), .key("a"), .key("b"), .key("value")])
     }
 }
 
-private struct PathToModel: Unboxable {
-    let wrapper: PathToModelInner
+/// Reads its value at the key path `a.b`.
+private struct AtKeyPathAB<Value: UnboxCompatible>: Unboxable {
+    let value: Value
 
     init(unboxer: Unboxer) throws {
-        wrapper = try unboxer.unbox(key: "wrapper")
-    }
-}
-
-private struct PathToModelInner: Unboxable {
-    let field: Field<Int>
-
-    init(unboxer: Unboxer) throws {
-        field = try unboxer.unbox(keyPath: "a.b")
-    }
-}
-
-private struct Outer: Unboxable {
-    let inner: Field<Int>
-
-    init(unboxer: Unboxer) throws {
-        inner = try unboxer.unbox(key: "inner")
-    }
-}
-
-private struct PathOuter: Unboxable {
-    let wrapper: PathInner
-
-    init(unboxer: Unboxer) throws {
-        wrapper = try unboxer.unbox(key: "wrapper")
-    }
-}
-
-private struct PathInner: Unboxable {
-    let c: Int
-
-    init(unboxer: Unboxer) throws {
-        c = try unboxer.unbox(keyPath: "a.b.c")
+        value = try unboxer.unbox(keyPath: "a.b")
     }
 }
 
