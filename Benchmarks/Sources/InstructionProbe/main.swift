@@ -89,6 +89,36 @@ func competitors(for workload: Workload) -> ProbeCompetitors? {
         case .streamReadings: return nil
         }
     }
+    if let variant = workload.streamVariant {
+        // The stream variants read their file through the file readers, on `parallelism` threads:
+        // callgrind counts every thread's instructions, so one thread against two shows what the
+        // hand-over costs in work (the wall-clock gain is the benchmark's to measure).
+        let format: JSONStreamFormat =
+            switch workload.source {
+            case .generatedLines, .generatedFaultyLines: .jsonLines
+            default: .array
+            }
+        let policy: JSONStreamErrorPolicy = variant.skips ? .skip { _ in } : .stop
+        let simd = SimdJSONDecoder()
+        return ProbeCompetitors(
+            simdUnbox: { _ in
+                var reader = try JSONStreamReader<Record>(
+                    contentsOf: workload.inputFile(), format: format, onError: policy,
+                    parallelism: variant.parallelism)
+                var count = 0
+                while try reader.next() != nil { count += 1 }
+                return count
+            },
+            simdJSONDecoder: { _ in
+                var reader = try simd.reader(
+                    of: Record.self, contentsOf: workload.inputFile(), format: format, onError: policy,
+                    parallelism: variant.parallelism)
+                var count = 0
+                while try reader.next() != nil { count += 1 }
+                return count
+            },
+            jsonDecoder: { _ in fail("\(workload.name) has no JSONDecoder competitor") })
+    }
     switch workload.name {
     case "twitter.json": return .both(TwitterResponse.self)
     case "citm_catalog.json": return .both(CitmCatalog.self)
@@ -238,7 +268,8 @@ guard let decode else { fail("\(workloadName) has no competitor \(competitorName
 
 let input: Data
 do {
-    input = try workload.loadInput()
+    // A stream variant reads its file itself.
+    input = workload.streamVariant == nil ? try workload.loadInput() : Data()
 } catch {
     fail("cannot load \(workloadName): \(error)")
 }
