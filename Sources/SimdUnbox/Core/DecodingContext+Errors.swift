@@ -110,6 +110,14 @@ extension _DecodingContext {
         UnboxError(_light: .missingKey, byteOffset: _currentOffset())
     }
 
+    /// The error for the field `key`, which the object does not have: made with its path, where
+    /// `_missingKeyError()` gets it on its way up.
+    @inline(never)
+    @usableFromInline
+    func _missingKeyError(_ key: String) -> UnboxError {
+        UnboxError(_missingKey: key, byteOffset: _currentOffset())
+    }
+
     @inline(never)
     @usableFromInline
     func _containerError(_ code: _SimdJSONError) -> UnboxError {

@@ -135,6 +135,16 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
         }
     }
 
+    /// A missing key's error, its path the key.
+    @usableFromInline
+    init(_missingKey key: String, byteOffset: Int) {
+        self._last = .key(key)
+        self._keyPath = nil
+        self.byteOffset = byteOffset
+        self._light = .missingKey
+        self._details = nil
+    }
+
     /// A light error (see `_light`), with no path yet.
     @usableFromInline
     init(_light light: _LightReason, byteOffset: Int?) {

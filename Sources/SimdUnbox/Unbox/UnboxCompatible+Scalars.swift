@@ -11,12 +11,17 @@ extension Bool: UnboxCompatible {
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
+        missing: inout Bool
     ) throws(UnboxError) -> Bool {
         var result = false
         var value = _JSONCursor()
         let code = object.findBool(key.baseAddress, key.count, &result, &value)
         guard _fastPath(code == .success) else {
+            if code == .noSuchField {
+                missing = true
+                return false
+            }
             throw context._fieldError(code, value: &value, expected: .bool)
         }
         return result
@@ -31,7 +36,8 @@ extension String: UnboxCompatible {
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
+        missing: inout Bool
     ) throws(UnboxError) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
@@ -40,7 +46,11 @@ extension String: UnboxCompatible {
         if _fastPath(code == .success) {
             return _Parser.string(bytes, count) { context._parser.strings }
         }
-        if code == .noSuchField, try context._findEscapedField(key, in: &object, into: &value) {
+        if code == .noSuchField {
+            guard try context._findEscapedField(key, in: &object, into: &value) else {
+                missing = true
+                return ""
+            }
             return try context._string(from: &value)
         }
         throw context._fieldError(code, value: &value, expected: .string)
@@ -55,7 +65,8 @@ extension Double: UnboxCompatible {
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
+        missing: inout Bool
     ) throws(UnboxError) -> Double {
         var result = 0.0
         var value = _JSONCursor()
@@ -63,7 +74,8 @@ extension Double: UnboxCompatible {
         if _fastPath(code == .success) { return result }
         if code == .noSuchField {
             guard try context._findEscapedField(key, in: &object, into: &value) else {
-                throw context._missingKeyError()
+                missing = true
+                return 0
             }
             return try context._double(from: &value)
         }
@@ -113,7 +125,8 @@ extension _UnboxInteger {
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext
+        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
+        missing: inout Bool
     ) throws(UnboxError) -> Self {
         var value = _JSONCursor()
         let code: _SimdJSONError
@@ -136,7 +149,8 @@ extension _UnboxInteger {
         }
         if code == .noSuchField {
             guard try context._findEscapedField(key, in: &object, into: &value) else {
-                throw context._missingKeyError()
+                missing = true
+                return 0
             }
             return try context._integer(Self.self, from: &value)
         }

@@ -103,12 +103,17 @@ public struct Unboxer {
     public func unbox<T: UnboxCompatible>(key: String) throws(UnboxError) -> T {
         try _checkLive()
         var object = _object
+        var missing = false
+        let value: T
         do throws(UnboxError) {
-            return try _withUTF8(key) { (v) throws(UnboxError) in try T._unbox(field: v, in: &object, context: _context)
+            value = try _withUTF8(key) { (v) throws(UnboxError) in
+                try T._unbox(field: v, in: &object, context: _context, missing: &missing)
             }
         } catch {
             throw _context._prepending(.key(key), to: error)
         }
+        if _slowPath(missing) { throw _context._missingKeyError(key) }
+        return value
     }
 
     /// Decodes the value at a key path: dot-separated keys and array indices
