@@ -18,16 +18,6 @@ inline std::string_view key_view(const uint8_t *key, size_t length) noexcept {
   return std::string_view(reinterpret_cast<const char *>(key), length);
 }
 
-/// The key of a lookup, from its `key_length` argument (see `csimdjson_plain_key_length`).
-struct lookup_key {
-  std::string_view text;
-  /// The caller checked that the key holds no quote and no backslash.
-  bool plain;
-
-  lookup_key(const uint8_t *key, size_t key_length) noexcept
-      : text(key_view(key, key_length & (SIZE_MAX >> 1))), plain((key_length & ~(SIZE_MAX >> 1)) != 0) {}
-};
-
 /// What a lookup compares with `key_index_entry::head`: the key's first bytes, then its closing
 /// quote, under a mask of the bytes that are known.
 struct key_head {
@@ -214,15 +204,16 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
 ///      later one in this object) is answered from the memo.
 /// Memos are kept per nesting level, only at the levels where a lookup has needed step 3 in the
 /// current document: elsewhere recording the fields would cost more than it saves. A key found
-/// nowhere leaves the cursor where it was.
-inline error_code find_field_checked(ondemand::object &object, std::string_view key, bool plain,
-                                     ondemand::value &out) noexcept {
+/// nowhere leaves the cursor where it was. `Plain`: the caller checked that the key holds no quote
+/// and no backslash (the `_plain` entry points).
+template <bool Plain>
+inline error_code find_field_checked(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
   // simdjson compares a key with the raw bytes of the document's keys: a key holding a backslash
   // would match a different, escaped key (`a\` matches `"a\"b"`), and one holding a quote could
   // read past the key. Such keys only match by their unescaped value, which the caller looks up
   // by iterating the keys. (A plain key was checked by the caller, once for many lookups.)
-  if (!plain && simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) {
-    return NO_SUCH_FIELD;
+  if constexpr (!Plain) {
+    if (simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) { return NO_SUCH_FIELD; }
   }
   ondemand::value_iterator &fields = internals::object_fields(object);
   ondemand::json_iterator *iterator = internals::json_iterator_of(fields);
@@ -337,7 +328,7 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
     if (((parser.memo_depths >> object_depth) & 1) == 0) {
       memo.object = nullptr;
       parser.memo_depths |= uint32_t(1) << object_depth;
-      start_memoising_skips(parser, *iterator);
+      start_keeping_container_ends(parser, *iterator);
     }
     if ((error = index_object(object, memo, internals::start_of(fields)))) { return error; }
     if (memo.complete) { return answer_from_memo(memo, key, fields, iterator, parser, position, depth, out); }
@@ -364,38 +355,85 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
 
 /// Finds `key` and reads it with `read`; on a read error (or always, with `always_store`) the
 /// field's value goes to `out`.
-template <bool always_store = false, typename Read>
+template <bool Plain, bool always_store = false, typename Read>
 inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *key, size_t key_length,
                                      csimdjson_value *out, Read &&read) noexcept {
   ondemand::object object = load<ondemand::object>(opaque);
   ondemand::value value;
-  const lookup_key lookup(key, key_length);
-  error_code error = find_field_checked(object, lookup.text, lookup.plain, value);
+  error_code error = find_field_checked<Plain>(object, key_view(key, key_length), value);
   if (simdjson_unlikely(error)) { return code(error); }
   error = read(value);
   if (always_store || simdjson_unlikely(error)) { store_value(out, value); }
   return code(error);
 }
 
+// The lookups of the C API, each behind its entry point and, where callers check keys once for
+// many lookups, its `_plain` twin (`Plain`).
+
+template <bool Plain>
+inline csimdjson_error object_find_field(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                         csimdjson_value *out) noexcept {
+  ondemand::object cursor = load<ondemand::object>(object);
+  ondemand::value value;
+  error_code error = find_field_checked<Plain>(cursor, key_view(key, key_length), value);
+  if (error) { return code(error); }
+  store_value(out, value);
+  return CSIMDJSON_SUCCESS;
+}
+
+template <bool Plain>
+inline csimdjson_error object_find_int64(csimdjson_object *object, const uint8_t *key, size_t key_length, int64_t *out,
+                                         csimdjson_value *value) noexcept {
+  return find_and_read<Plain, true>(object, key, key_length, value,
+                                    [&](ondemand::value &v) { return v.get_int64().get(*out); });
+}
+
+template <bool Plain>
+inline csimdjson_error object_find_uint64(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                          uint64_t *out, csimdjson_value *value) noexcept {
+  return find_and_read<Plain, true>(object, key, key_length, value,
+                                    [&](ondemand::value &v) { return v.get_uint64().get(*out); });
+}
+
+template <bool Plain>
+inline csimdjson_error object_find_double(csimdjson_object *object, const uint8_t *key, size_t key_length, double *out,
+                                          csimdjson_value *value) noexcept {
+  return find_and_read<Plain>(object, key, key_length, value,
+                              [&](ondemand::value &v) { return checked_get_double(v, *out); });
+}
+
+template <bool Plain>
+inline csimdjson_error object_find_bool(csimdjson_object *object, const uint8_t *key, size_t key_length, bool *out,
+                                        csimdjson_value *value) noexcept {
+  return find_and_read<Plain>(object, key, key_length, value,
+                              [&](ondemand::value &v) { return v.get_bool().get(*out); });
+}
+
+template <bool Plain>
+inline csimdjson_error object_find_string(csimdjson_parser *parser, csimdjson_object *object, const uint8_t *key,
+                                          size_t key_length, const uint8_t **bytes, size_t *length,
+                                          csimdjson_value *value) noexcept {
+  return find_and_read<Plain>(object, key, key_length, value,
+                              [&](ondemand::value &v) { return read_string(*parser, v, bytes, length); });
+}
+
 } // namespace
 
 extern "C" csimdjson_error csimdjson_object_find_field(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                                        csimdjson_value *out) {
-  ondemand::object cursor = load<ondemand::object>(object);
-  ondemand::value value;
-  const lookup_key lookup(key, key_length);
-  error_code error = find_field_checked(cursor, lookup.text, lookup.plain, value);
-  if (error) { return code(error); }
-  store_value(out, value);
-  return CSIMDJSON_SUCCESS;
+  return object_find_field<false>(object, key, key_length, out);
+}
+
+extern "C" csimdjson_error csimdjson_object_find_field_plain(csimdjson_object *object, const uint8_t *key,
+                                                             size_t key_length, csimdjson_value *out) {
+  return object_find_field<true>(object, key, key_length, out);
 }
 
 extern "C" csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object *object, const uint8_t *key,
                                                                size_t key_length, csimdjson_value *out, bool *is_null) {
   ondemand::object cursor = load<ondemand::object>(object);
   ondemand::value value;
-  const lookup_key lookup(key, key_length);
-  error_code error = find_field_checked(cursor, lookup.text, lookup.plain, value);
+  error_code error = find_field_checked<false>(cursor, key_view(key, key_length), value);
   if (error) { return code(error); }
   store_value(out, value);
   return code(value.is_null().get(*is_null));
@@ -474,31 +512,56 @@ extern "C" bool csimdjson_parser_has_escaped_keys(csimdjson_parser *parser) {
 
 extern "C" csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                                        int64_t *out, csimdjson_value *value) {
-  return find_and_read<true>(object, key, key_length, value,
-                             [&](ondemand::value &v) { return v.get_int64().get(*out); });
+  return object_find_int64<false>(object, key, key_length, out, value);
+}
+
+extern "C" csimdjson_error csimdjson_object_find_int64_plain(csimdjson_object *object, const uint8_t *key,
+                                                             size_t key_length, int64_t *out, csimdjson_value *value) {
+  return object_find_int64<true>(object, key, key_length, out, value);
 }
 
 extern "C" csimdjson_error csimdjson_object_find_uint64(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                                         uint64_t *out, csimdjson_value *value) {
-  return find_and_read<true>(object, key, key_length, value,
-                             [&](ondemand::value &v) { return v.get_uint64().get(*out); });
+  return object_find_uint64<false>(object, key, key_length, out, value);
+}
+
+extern "C" csimdjson_error csimdjson_object_find_uint64_plain(csimdjson_object *object, const uint8_t *key,
+                                                              size_t key_length, uint64_t *out,
+                                                              csimdjson_value *value) {
+  return object_find_uint64<true>(object, key, key_length, out, value);
 }
 
 extern "C" csimdjson_error csimdjson_object_find_double(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                                         double *out, csimdjson_value *value) {
-  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return checked_get_double(v, *out); });
+  return object_find_double<false>(object, key, key_length, out, value);
+}
+
+extern "C" csimdjson_error csimdjson_object_find_double_plain(csimdjson_object *object, const uint8_t *key,
+                                                              size_t key_length, double *out, csimdjson_value *value) {
+  return object_find_double<true>(object, key, key_length, out, value);
 }
 
 extern "C" csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                                       bool *out, csimdjson_value *value) {
-  return find_and_read(object, key, key_length, value, [&](ondemand::value &v) { return v.get_bool().get(*out); });
+  return object_find_bool<false>(object, key, key_length, out, value);
+}
+
+extern "C" csimdjson_error csimdjson_object_find_bool_plain(csimdjson_object *object, const uint8_t *key,
+                                                            size_t key_length, bool *out, csimdjson_value *value) {
+  return object_find_bool<true>(object, key, key_length, out, value);
 }
 
 extern "C" csimdjson_error csimdjson_object_find_string(csimdjson_parser *parser, csimdjson_object *object,
                                                         const uint8_t *key, size_t key_length, const uint8_t **bytes,
                                                         size_t *length, csimdjson_value *value) {
-  return find_and_read(object, key, key_length, value,
-                       [&](ondemand::value &v) { return read_string(*parser, v, bytes, length); });
+  return object_find_string<false>(parser, object, key, key_length, bytes, length, value);
+}
+
+extern "C" csimdjson_error csimdjson_object_find_string_plain(csimdjson_parser *parser, csimdjson_object *object,
+                                                              const uint8_t *key, size_t key_length,
+                                                              const uint8_t **bytes, size_t *length,
+                                                              csimdjson_value *value) {
+  return object_find_string<true>(parser, object, key, key_length, bytes, length, value);
 }
 
 extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_object_iterator *iterator) {

@@ -66,7 +66,7 @@ extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *par
                                                            size_t length, size_t capacity, csimdjson_value *root) {
   parser->has_document = false;
   parser->memo_depths = 0;
-  parser->skips_known = false;
+  parser->container_ends_kept = false;
   if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
   if (capacity < length + SIMDJSON_PADDING) { return CSIMDJSON_INSUFFICIENT_PADDING; }
   parser->document_start = buffer;

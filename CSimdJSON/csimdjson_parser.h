@@ -75,12 +75,13 @@ struct csimdjson_parser {
   /// none outlives its document.
   csimdjson_detail::key_memo memos[csimdjson_detail::key_memo_depths];
   uint32_t memo_depths = 0;
-  /// Where the containers that skips walked over end (see `skip_child` in csimdjson_skips.h):
-  /// indexed by a container's opening token, relative to the document's first token, the index of
-  /// its closing token (0: not known yet). Kept only while `skips_known` (in documents where some
-  /// lookup went out of order, like the memos), and sized to the document's tokens then.
+  /// Where the objects that lookups walked to their end finish (`note_container_end` in
+  /// csimdjson_skips.h), for the skips to jump there: indexed by an object's opening token,
+  /// relative to the document's first token, the index of its closing token (0: not known).
+  /// Kept only while `container_ends_kept` (in documents where some lookup went out of order, like
+  /// the memos), and sized to the document's tokens then.
   std::vector<uint32_t> container_ends;
-  bool skips_known = false;
+  bool container_ends_kept = false;
   /// The seed of the key indexes' hash, chosen per parser so that no fixed set of keys collides.
   uint64_t hash_seed = 0;
   uint8_t *input = nullptr;

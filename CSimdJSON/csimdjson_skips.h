@@ -19,24 +19,25 @@
 
 namespace {
 
-/// The most tokens a document may have for its skips to be memoised: the memo takes 4 bytes per
+/// The most tokens a document may have for its container ends to be kept: they take 4 bytes per
 /// token (64 MiB here); larger documents skip as simdjson does.
-constexpr size_t skip_memo_token_limit = size_t(1) << 24;
+constexpr size_t container_ends_token_limit = size_t(1) << 24;
 
-/// Starts memoising skips in the parser's current document (whose cursor is `iterator`): called
-/// when its lookups first go out of order, so that documents read in order pay nothing.
-inline void start_memoising_skips(csimdjson_parser &parser, const ondemand::json_iterator &iterator) noexcept {
-  if (parser.skips_known) { return; }
+/// Starts keeping the ends of the objects that lookups walk to their end, in the parser's current
+/// document (whose cursor is `iterator`): called when its lookups first go out of order, so that
+/// documents read in order pay nothing.
+inline void start_keeping_container_ends(csimdjson_parser &parser, const ondemand::json_iterator &iterator) noexcept {
+  if (parser.container_ends_kept) { return; }
   const size_t tokens = size_t(internals::end_position(iterator) - iterator.root_position());
-  if (tokens > skip_memo_token_limit) { return; }
+  if (tokens > container_ends_token_limit) { return; }
   // assign() keeps the capacity: after the first document, this is a memset of 4 bytes per token.
   parser.container_ends.assign(tokens, 0);
-  parser.skips_known = true;
+  parser.container_ends_kept = true;
 }
 
 /// `iterator.skip_child(parent_depth)`: moves past the value the cursor is in (or at), to the depth
-/// `parent_depth`, with the same result and the same final position and depth. In a document whose
-/// skips are memoised, an object value whose end is known (a lookup walked its fields to the end)
+/// `parent_depth`, with the same result and the same final position and depth. In a document that
+/// keeps container ends, an object value whose end is known (a lookup walked its fields to the end)
 /// is jumped over: simdjson's skip, starting at an opening bracket, stops at the bracket that
 /// balances it, which is where the lookup's walk ended.
 ///
@@ -46,7 +47,7 @@ simdjson_really_inline error_code skip_child(ondemand::json_iterator &iterator,
                                              ondemand::depth_t parent_depth) noexcept {
   if (iterator.depth() <= parent_depth) { return SUCCESS; }
   csimdjson_parser &parser = internals::owner<csimdjson_parser>(&iterator);
-  if (parser.skips_known && iterator.depth() == parent_depth + 1) {
+  if (parser.container_ends_kept && iterator.depth() == parent_depth + 1) {
     const ondemand::token_position position = iterator.position();
     if (*iterator.peek(position) == '{') {
       const ondemand::token_position root = iterator.root_position();
@@ -59,12 +60,12 @@ simdjson_really_inline error_code skip_child(ondemand::json_iterator &iterator,
   return iterator.skip_child(parent_depth);
 }
 
-/// Records, in a document whose skips are memoised, that the container starting at token `start`
-/// ends just before the cursor (which a walk over its fields has just moved past its closing
-/// bracket).
+/// Records, in a document that keeps container ends, that the object starting at token `start`
+/// ends just before the cursor (which a lookup's walk over its fields has just moved past its
+/// closing bracket).
 inline void note_container_end(csimdjson_parser &parser, const ondemand::json_iterator &iterator,
                                ondemand::token_position start) noexcept {
-  if (!parser.skips_known) { return; }
+  if (!parser.container_ends_kept) { return; }
   const ondemand::token_position root = iterator.root_position();
   parser.container_ends[size_t(start - root)] = uint32_t(iterator.position() - 1 - root);
 }
@@ -76,7 +77,7 @@ inline error_code skip_element(ondemand::value_iterator &elements, uint32_t elem
   ondemand::json_iterator &iterator = *internals::json_iterator_of(elements);
   if (iterator.depth() <= elements.depth()) { return SUCCESS; }
   csimdjson_parser &parser = internals::owner<csimdjson_parser>(&iterator);
-  if (parser.skips_known && element_start < parser.container_ends.size()) {
+  if (parser.container_ends_kept && element_start < parser.container_ends.size()) {
     if (const uint32_t close = parser.container_ends[element_start]) {
       internals::move_to(iterator, iterator.root_position() + close + 1, elements.depth());
       return SUCCESS;

@@ -216,17 +216,20 @@ csimdjson_error csimdjson_value_get_array(csimdjson_value *value, csimdjson_arra
  * matches here (CSIMDJSON_NO_SUCH_FIELD): compare unescaped keys while iterating instead.
  *
  * Each lookup first checks its key for `"` and backslashes. A caller that has checked a key once
- * and looks it up many times passes `csimdjson_plain_key_length(length)` as its `key_length`, and
- * the lookups skip the check; the key must then hold neither (one that does could be compared
- * past the end of a key of the document).
+ * and looks it up many times calls the lookup's `_plain` twin instead, which skips the check: the
+ * key must then hold neither (one that does could be compared past the end of a key of the
+ * document).
  * ------------------------------------------------------------------------------------------- */
-
-/** `key_length` for a lookup of a key of `key_length` bytes known to hold no `"` and no backslash. */
-static inline size_t csimdjson_plain_key_length(size_t key_length) { return key_length | ~(SIZE_MAX >> 1); }
 
 /** @returns CSIMDJSON_NO_SUCH_FIELD when no field has the key. */
 csimdjson_error csimdjson_object_find_field(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                             csimdjson_value *out);
+/**
+ * `csimdjson_object_find_field` for a key that holds no `"` and no backslash (the caller checked
+ * it once).
+ */
+csimdjson_error csimdjson_object_find_field_plain(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                  csimdjson_value *out);
 
 /**
  * Finds `key` and checks for `null` in one call: `*is_null` is true (and the `null` consumed) when
@@ -282,6 +285,22 @@ csimdjson_error csimdjson_object_find_bool(csimdjson_object *object, const uint8
 csimdjson_error csimdjson_object_find_string(csimdjson_parser *parser, csimdjson_object *object, const uint8_t *key,
                                              size_t key_length, const uint8_t **bytes, size_t *length,
                                              csimdjson_value *value);
+
+/*
+ * The fused lookups for a key that holds no `"` and no backslash (the caller checked it once):
+ * otherwise the same as the lookups above.
+ */
+csimdjson_error csimdjson_object_find_int64_plain(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                  int64_t *out, csimdjson_value *value);
+csimdjson_error csimdjson_object_find_uint64_plain(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                   uint64_t *out, csimdjson_value *value);
+csimdjson_error csimdjson_object_find_double_plain(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                   double *out, csimdjson_value *value);
+csimdjson_error csimdjson_object_find_bool_plain(csimdjson_object *object, const uint8_t *key, size_t key_length,
+                                                 bool *out, csimdjson_value *value);
+csimdjson_error csimdjson_object_find_string_plain(csimdjson_parser *parser, csimdjson_object *object,
+                                                   const uint8_t *key, size_t key_length, const uint8_t **bytes,
+                                                   size_t *length, csimdjson_value *value);
 
 /** Starts iterating the object's fields in document order. */
 csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_object_iterator *iterator);

@@ -56,9 +56,9 @@ final class _KeyedContainerState {
 /// it from one decode to the next; the names' UTF-8 is copied into memory of its own, so lookups
 /// read it without touching a `String`.
 final class _KeyNames {
-    /// Per case: where its name starts in `bytes` and its `_LookupKey.length` (a start of -1: not
-    /// read yet).
-    private var entries: UnsafeMutablePointer<(start: Int, length: Int)>
+    /// Per case: where its name starts in `bytes`, its length and its `_LookupKey.plain` (a start
+    /// of -1: not read yet).
+    private var entries: UnsafeMutablePointer<(start: Int, length: Int, plain: Bool)>
     private var capacity = 16
     private var bytes: UnsafeMutablePointer<UInt8>
     private var bytesUsed = 0
@@ -78,7 +78,7 @@ final class _KeyNames {
 
     private init() {
         entries = .allocate(capacity: capacity)
-        entries.initialize(repeating: (-1, 0), count: capacity)
+        entries.initialize(repeating: (-1, 0, false), count: capacity)
         bytes = .allocate(capacity: bytesCapacity)
     }
 
@@ -92,7 +92,7 @@ final class _KeyNames {
     func prepare(generation: UInt64) {
         guard generation != self.generation else { return }
         self.generation = generation
-        entries.update(repeating: (-1, 0), count: capacity)
+        entries.update(repeating: (-1, 0, false), count: capacity)
         bytesUsed = 0
         numbersEpoch = 0
     }
@@ -128,18 +128,20 @@ final class _KeyNames {
         let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
         if _fastPath(tag < capacity) {
             let entry = entries[tag]
-            if entry.start >= 0 { return body(_LookupKey(start: bytes + entry.start, length: entry.length)) }
+            if entry.start >= 0 {
+                return body(_LookupKey(start: bytes + entry.start, length: entry.length, plain: entry.plain))
+            }
         }
         let entry = _record(key, tag)
-        return body(_LookupKey(start: bytes + entry.start, length: entry.length))
+        return body(_LookupKey(start: bytes + entry.start, length: entry.length, plain: entry.plain))
     }
 
     @inline(never)
-    private func _record<Key: CodingKey>(_ key: Key, _ tag: Int) -> (start: Int, length: Int) {
+    private func _record<Key: CodingKey>(_ key: Key, _ tag: Int) -> (start: Int, length: Int, plain: Bool) {
         if tag >= capacity {
-            let grown = UnsafeMutablePointer<(start: Int, length: Int)>.allocate(capacity: 256)
+            let grown = UnsafeMutablePointer<(start: Int, length: Int, plain: Bool)>.allocate(capacity: 256)
             grown.moveInitialize(from: entries, count: capacity)
-            (grown + capacity).initialize(repeating: (-1, 0), count: 256 - capacity)
+            (grown + capacity).initialize(repeating: (-1, 0, false), count: 256 - capacity)
             entries.deallocate()
             entries = grown
             capacity = 256
@@ -155,44 +157,44 @@ final class _KeyNames {
             }
             if let base = utf8.baseAddress { (bytes + bytesUsed).initialize(from: base, count: utf8.count) }
             defer { bytesUsed += utf8.count }
-            return (start: bytesUsed, length: _LookupKey(checking: utf8).length)
+            return (start: bytesUsed, length: utf8.count, plain: _LookupKey(checking: utf8).plain)
         }
         entries[tag] = entry
         return entry
     }
 }
 
-/// A key to look up in an object: its UTF-8, and the `key_length` argument of the shim's lookups,
-/// which tells them when the key is known to hold no quote and no backslash (the check they
-/// would otherwise make on every lookup: about 2.5% of SimdJSONDecoder's instructions on
-/// twitter.json, where most keys' names are read once per decode, in `_KeyNames`).
+/// A key to look up in an object: its UTF-8, and whether it is known to hold no quote and no
+/// backslash, which lets the shim's lookups skip the check they would otherwise make on every
+/// lookup (about 2.5% of SimdJSONDecoder's instructions on twitter.json, where most keys' names
+/// are read once per decode, in `_KeyNames`).
 struct _LookupKey {
     let bytes: UnsafeBufferPointer<UInt8>
-    /// The key's length, or'ed with the shim's flag for a plain key.
-    let length: Int
+    /// The key holds no `"` and no backslash (checked once, for all its lookups).
+    let plain: Bool
 
     /// The key in `bytes`, left for each lookup to check.
     @inline(__always)
     init(unchecked bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        length = bytes.count
+        plain = false
     }
 
     /// The key in `bytes`, checked here, once for all its lookups.
     init(checking bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        let plain = !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-        length = plain ? _plainKeyLength(bytes.count) : bytes.count
+        plain = !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
     }
 
-    /// A key whose `length` was computed by `init(checking:)` from the same bytes.
+    /// A key whose `plain` was computed by `init(checking:)` from the same bytes.
     @inline(__always)
-    init(start: UnsafePointer<UInt8>, length: Int) {
-        bytes = UnsafeBufferPointer(start: start, count: length & Int.max)
-        self.length = length
+    init(start: UnsafePointer<UInt8>, length: Int, plain: Bool) {
+        bytes = UnsafeBufferPointer(start: start, count: length)
+        self.plain = plain
     }
 
     var base: UnsafePointer<UInt8>? { bytes.baseAddress }
+    var length: Int { bytes.count }
 }
 
 /// Whether `T` is an enum (its metadata's kind, the word at its start in Swift's stable ABI, is
@@ -419,7 +421,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     func _findField(
         _ key: _LookupKey, in object: inout _ObjectCursor, into value: inout _JSONCursor
     ) -> _SimdJSONError {
-        let code = object.findField(key.base, key.length, &value)
+        let code = object.findField(key.base, key.length, plain: key.plain, &value)
         if _fastPath(code != .noSuchField) { return code }
         return decoder.context._findEscapedFieldCode(key.bytes, in: &object, into: &value)
     }
@@ -595,7 +597,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = _JSONCursor()
         var result = false
         let code = _withKeyBytes(key) {
-            object.findBool($0.base, $0.length, &result, &value)
+            object.findBool($0.base, $0.length, plain: $0.plain, &result, &value)
         }
         guard _fastPath(code == .success) else {
             // Missing as written: `_readField` looks again for an escaped key.
@@ -618,7 +620,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = _JSONCursor()
         var result = false
         let code = _withKeyBytes(key) {
-            object.findBool($0.base, $0.length, &result, &value)
+            object.findBool($0.base, $0.length, plain: $0.plain, &result, &value)
         }
         if _fastPath(code == .success) { return result }
         if code == .noSuchField {
@@ -640,7 +642,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = _withKeyBytes(key) {
-            object.findString(decoder.context._parser.handle, $0.base, $0.length, &bytes, &count, &value)
+            object.findString(
+                decoder.context._parser.handle, $0.base, $0.length, plain: $0.plain, &bytes, &count, &value)
         }
         guard _fastPath(code == .success) else {
             if code == .noSuchField {
@@ -663,7 +666,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = _withKeyBytes(key) {
-            object.findString(decoder.context._parser.handle, $0.base, $0.length, &bytes, &count, &value)
+            object.findString(
+                decoder.context._parser.handle, $0.base, $0.length, plain: $0.plain, &bytes, &count, &value)
         }
         if _fastPath(code == .success) {
             return _Parser.string(bytes, count) { decoder.context._parser.strings }
@@ -686,7 +690,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = _JSONCursor()
         var result = 0.0
         let code = _withKeyBytes(key) {
-            object.findDouble($0.base, $0.length, &result, &value)
+            object.findDouble($0.base, $0.length, plain: $0.plain, &result, &value)
         }
         if _fastPath(code == .success && result != 0) { return result }
         return try _doubleSlowPath(code, result, &value, key)
@@ -701,7 +705,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         var value = _JSONCursor()
         var result = 0.0
         let code = _withKeyBytes(key) {
-            object.findDouble($0.base, $0.length, &result, &value)
+            object.findDouble($0.base, $0.length, plain: $0.plain, &result, &value)
         }
         if _fastPath(code == .success && result != 0) { return result }
         if code == .noSuchField {
@@ -790,14 +794,14 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         if T.isSigned {
             var result: Int64 = 0
             let code = _withKeyBytes(key) {
-                object.findInt64($0.base, $0.length, &result, &value)
+                object.findInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
         } else {
             var result: UInt64 = 0
             let code = _withKeyBytes(key) {
-                object.findUInt64($0.base, $0.length, &result, &value)
+                object.findUInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             return try _integerSlowPath(T.self, code, String(result), &value, key)
@@ -816,7 +820,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         if T.isSigned {
             var result: Int64 = 0
             let code = _withKeyBytes(key) {
-                object.findInt64($0.base, $0.length, &result, &value)
+                object.findInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             if code == .noSuchField {
@@ -829,7 +833,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         } else {
             var result: UInt64 = 0
             let code = _withKeyBytes(key) {
-                object.findUInt64($0.base, $0.length, &result, &value)
+                object.findUInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             if code == .noSuchField {

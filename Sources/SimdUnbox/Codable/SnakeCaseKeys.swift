@@ -478,7 +478,7 @@ final class _SnakeCaseKeys {
         if !cursor.pointee.repeats {
             let entry = keys.entry(key)
             if entry.plain {
-                let code = object.findField(keys.bytes + entry.start, _plainKeyLength(entry.length), &value)
+                let code = object.findField(keys.bytes + entry.start, entry.length, plain: true, &value)
                 if code == .success {
                     cursor.pointee.index = field
                     return code
