@@ -222,27 +222,26 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
   csimdjson_parser &parser = internals::owner<csimdjson_parser>(iterator);
   key_memo *memo = memo_slot(parser, fields);
   error_code error;
-  if (memo == nullptr) {
-    // Step 2 without a memo: simdjson's checked, ordered lookup.
-    error = object.find_field(key).get(out);
-    if (simdjson_likely(error != NO_SUCH_FIELD)) { return error; }
-    return find_field_before(object, key, out, parser, position, depth);
-  }
   const ondemand::token_position start = internals::start_of(fields);
   // Step 1.
-  if (memo->object == start && memo->complete) {
+  if (memo != nullptr && memo->object == start && memo->complete) {
     return answer_from_memo(*memo, key, fields, iterator, parser, position, depth, out);
   }
-  // Step 2 with a memo, as simdjson's `value_iterator::find_field_raw`: from the first field, from
-  // the end of the field the cursor is in, or nothing when the object was read to its end.
+  // Step 2, as simdjson's `value_iterator::find_field_raw`: from the first field, from the end of
+  // the field the cursor is in, or nothing when the object was read to its end. (Without a memo
+  // too, rather than through simdjson's own ordered lookup, which compares keys with a call to
+  // `memcmp`: 1 MB of orders read in document order, 36.33M instructions per decode before,
+  // 35.64M after; citm_catalog.json 24.26M before, 23.75M after.)
   bool has_field = false;
   bool recording = false;
   // Whether this lookup walks the fields to the object's end (not so when it was read to its end).
   bool walking = true;
   if (fields.at_first_field()) {
     has_field = true;
-    memo->start(start);
-    recording = true;
+    if (memo != nullptr) {
+      memo->start(start);
+      recording = true;
+    }
   } else if (!fields.is_open()) {
     walking = false;
   } else {
@@ -255,7 +254,7 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
       return error;
     }
     // The memo follows the fields from the first one as long as every move over them is a lookup's.
-    recording = memo->object == start;
+    recording = memo != nullptr && memo->object == start;
   }
   while (has_field) {
     ondemand::raw_json_string actual_key;
