@@ -86,7 +86,35 @@ func competitors(for workload: Workload) -> ProbeCompetitors? {
         case .ordersKeyPaths: return .both([FlatOrder].self)
         case .ordersConvertFromSnakeCase: return .codable([ShopOrder].self) { $0.keys = .convertFromSnakeCase }
         case .ordersCamelCase: return .codable([ShopOrder].self)
-        case .streamReadings: return nil
+        case .streamReadings:
+            // The JSON Lines log read from its file, as the benchmark reads it.
+            let simd = SimdJSONDecoder()
+            simd.dateDecodingStrategy = .iso8601
+            let foundation = JSONDecoder()
+            foundation.dateDecodingStrategy = .iso8601
+            return ProbeCompetitors(
+                simdUnbox: { _ in
+                    var reader = try JSONStreamReader<SensorReading>(contentsOf: workload.inputFile(), format: .jsonLines)
+                    var count = 0
+                    while try reader.next() != nil { count += 1 }
+                    return count
+                },
+                simdJSONDecoder: { _ in
+                    var reader = try simd.reader(
+                        of: SensorReading.self, contentsOf: workload.inputFile(), format: .jsonLines)
+                    var count = 0
+                    while try reader.next() != nil { count += 1 }
+                    return count
+                },
+                jsonDecoder: { _ in
+                    let data = try Data(contentsOf: workload.inputFile())
+                    var count = 0
+                    for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+                        _ = try foundation.decode(SensorReading.self, from: line)
+                        count += 1
+                    }
+                    return count
+                })
         }
     }
     if let variant = workload.streamVariant {
@@ -269,7 +297,7 @@ guard let decode else { fail("\(workloadName) has no competitor \(competitorName
 let input: Data
 do {
     // A stream variant reads its file itself.
-    input = workload.streamVariant == nil ? try workload.loadInput() : Data()
+    input = workload.streamVariant == nil && workload.userStyleCase != .streamReadings ? try workload.loadInput() : Data()
 } catch {
     fail("cannot load \(workloadName): \(error)")
 }
