@@ -94,7 +94,8 @@ func competitors(for workload: Workload) -> ProbeCompetitors? {
             foundation.dateDecodingStrategy = .iso8601
             return ProbeCompetitors(
                 simdUnbox: { _ in
-                    var reader = try JSONStreamReader<SensorReading>(contentsOf: workload.inputFile(), format: .jsonLines)
+                    var reader = try JSONStreamReader<SensorReading>(
+                        contentsOf: workload.inputFile(), format: .jsonLines)
                     var count = 0
                     while try reader.next() != nil { count += 1 }
                     return count
@@ -296,8 +297,9 @@ guard let decode else { fail("\(workloadName) has no competitor \(competitorName
 
 let input: Data
 do {
-    // A stream variant reads its file itself.
-    input = workload.streamVariant == nil && workload.userStyleCase != .streamReadings ? try workload.loadInput() : Data()
+    // The streams read their files themselves.
+    let readsFile = workload.streamVariant != nil || workload.userStyleCase == .streamReadings
+    input = readsFile ? Data() : try workload.loadInput()
 } catch {
     fail("cannot load \(workloadName): \(error)")
 }
