@@ -11,7 +11,8 @@
 // corpus models, `encode-<file>` and `encode-sorted-<file>` (SimdJSONEncoder, JSONEncoder); and
 // `encode-lines-1MB`, the generated records written once as JSON Lines (SimdJSONEncoder: a
 // `SimdJSONStreamWriter`; JSONEncoder: one `encode(_:)` per record and a newline), each to a sink
-// that only counts the bytes, as the benchmark's quick pass does.
+// that only counts the bytes, as the benchmark's quick pass does (and DiscardingEncoder, an encoder that
+// writes nothing, the floor any `Encoder` pays for the records' synthesized `encode(to:)`).
 import BenchmarkInputs
 import CorpusModels
 import Foundation
@@ -229,6 +230,12 @@ func lineWriters(poolBytes: Int) -> [String: Decode] {
             }
             return written
         },
+        // The floor: what visiting the records' structure costs any encoder (DiscardingEncoder.swift).
+        "DiscardingEncoder": { _ in
+            let encoder = DiscardingEncoder()
+            for record in try records.value() { try record.encode(to: encoder) }
+            return 0
+        },
     ]
 }
 
@@ -264,7 +271,7 @@ if arguments.first == "--list" {
         print("encode-\(file) SimdJSONEncoder JSONEncoder")
         print("encode-sorted-\(file) SimdJSONEncoder JSONEncoder")
     }
-    print("encode-lines-1MB SimdJSONEncoder JSONEncoder")
+    print("encode-lines-1MB SimdJSONEncoder JSONEncoder DiscardingEncoder")
     exit(0)
 }
 guard arguments.count == 3, let decodes = Int(arguments[arguments.startIndex + 2]), decodes >= 0 else {
