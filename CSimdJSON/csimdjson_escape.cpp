@@ -6,8 +6,6 @@
 // gsoc-2018.json 33.41M -> 26.48M, twitter.json 10.40M -> 9.96M.
 #include "csimdjson_escape.h"
 
-#include <cstring>
-
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -55,54 +53,78 @@ extern "C" size_t csimdjson_escape_clean_prefix(const uint8_t *source, size_t le
   return position;
 }
 
+namespace {
+
+/// Writes the escape of `byte` (one that needs one) at `out`; returns its length.
+inline size_t write_escape(uint8_t byte, uint8_t *out) noexcept {
+  static const char hex[] = "0123456789abcdef";
+  out[0] = '\\';
+  switch (byte) {
+  case '"':
+  case '\\':
+  case '/':
+    out[1] = byte;
+    return 2;
+  case 0x08:
+    out[1] = 'b';
+    return 2;
+  case 0x0C:
+    out[1] = 'f';
+    return 2;
+  case 0x0A:
+    out[1] = 'n';
+    return 2;
+  case 0x0D:
+    out[1] = 'r';
+    return 2;
+  case 0x09:
+    out[1] = 't';
+    return 2;
+  default:
+    out[1] = 'u';
+    out[2] = '0';
+    out[3] = '0';
+    out[4] = uint8_t(hex[byte >> 4]);
+    out[5] = uint8_t(hex[byte & 0xF]);
+    return 6;
+  }
+}
+
+} // namespace
+
+// With SSE2, each block of sixteen bytes is stored whole before its first escape is looked for:
+// no call to copy the clean runs between escapes. The destination has room for six bytes per
+// source byte, and at most six have been written per byte read, so sixteen bytes are free
+// wherever sixteen remain to read. Measured (instructions per encode, scripts/instructions.sh
+// encode-gsoc-2018.json SimdJSONEncoder, whose descriptions are full of `\n` and `/`): 20.77M
+// with a scan and a copy per clean run, 20.38M with the stores.
 extern "C" size_t csimdjson_escape_write(const uint8_t *source, size_t length, uint8_t *destination,
                                          bool escape_slashes) {
-  static const char hex[] = "0123456789abcdef";
   uint8_t *out = destination;
   size_t position = 0;
-  while (position < length) {
-    const size_t clean = csimdjson_escape_clean_prefix(source + position, length - position, escape_slashes);
-    std::memcpy(out, source + position, clean);
+#if defined(__SSE2__)
+  const __m128i slashes = _mm_set1_epi8(escape_slashes ? '/' : '"');
+  while (position + 16 <= length) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(source + position));
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(out), block);
+    const unsigned mask = escape_mask(block, slashes);
+    if (mask == 0) {
+      position += 16;
+      out += 16;
+      continue;
+    }
+    const unsigned clean = unsigned(__builtin_ctz(mask));
     out += clean;
     position += clean;
-    if (position == length) { break; }
+    out += write_escape(source[position++], out);
+  }
+#endif
+  while (position < length) {
     const uint8_t byte = source[position++];
-    out[0] = '\\';
-    switch (byte) {
-    case '"':
-    case '\\':
-    case '/':
-      out[1] = byte;
-      out += 2;
-      break;
-    case 0x08:
-      out[1] = 'b';
-      out += 2;
-      break;
-    case 0x0C:
-      out[1] = 'f';
-      out += 2;
-      break;
-    case 0x0A:
-      out[1] = 'n';
-      out += 2;
-      break;
-    case 0x0D:
-      out[1] = 'r';
-      out += 2;
-      break;
-    case 0x09:
-      out[1] = 't';
-      out += 2;
-      break;
-    default:
-      out[1] = 'u';
-      out[2] = '0';
-      out[3] = '0';
-      out[4] = uint8_t(hex[byte >> 4]);
-      out[5] = uint8_t(hex[byte & 0xF]);
-      out += 6;
-      break;
+    if (needs_escape(byte, escape_slashes)) {
+      out += write_escape(byte, out);
+    } else {
+      *out++ = byte;
     }
   }
   return size_t(out - destination);

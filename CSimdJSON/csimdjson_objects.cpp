@@ -372,12 +372,7 @@ inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *ke
 template <bool Plain>
 inline csimdjson_error object_find_field(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                          csimdjson_value *out) noexcept {
-  ondemand::object cursor = load<ondemand::object>(object);
-  ondemand::value value;
-  error_code error = find_field_checked<Plain>(cursor, key_view(key, key_length), value);
-  if (error) { return code(error); }
-  store_value(out, value);
-  return CSIMDJSON_SUCCESS;
+  return find_and_read<Plain, true>(object, key, key_length, out, [](ondemand::value &) { return SUCCESS; });
 }
 
 template <bool Plain>
@@ -430,12 +425,8 @@ extern "C" csimdjson_error csimdjson_object_find_field_plain(csimdjson_object *o
 
 extern "C" csimdjson_error csimdjson_object_find_field_or_null(csimdjson_object *object, const uint8_t *key,
                                                                size_t key_length, csimdjson_value *out, bool *is_null) {
-  ondemand::object cursor = load<ondemand::object>(object);
-  ondemand::value value;
-  error_code error = find_field_checked<false>(cursor, key_view(key, key_length), value);
-  if (error) { return code(error); }
-  store_value(out, value);
-  return code(value.is_null().get(*is_null));
+  return find_and_read<false, true>(object, key, key_length, out,
+                                    [&](ondemand::value &v) { return v.is_null().get(*is_null); });
 }
 
 extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parser *parser, csimdjson_object *object,
