@@ -1,12 +1,12 @@
-/// The coding key, or array index, by which a frame was reached (see `_EncodingSession`).
-enum _PathStep {
+/// The coding key, or array index, by which a frame was reached (see `EncodingSession`).
+enum PathStep {
     case none
     case key(any CodingKey)
     case index(Int)
 }
 
-/// One open place in the output: a value slot, an object or an array (see `_EncodingSession`).
-struct _EncodingFrame {
+/// One open place in the output: a value slot, an object or an array (see `EncodingSession`).
+struct EncodingFrame {
     enum Kind: UInt8 {
         /// A place for one value: a field's value, an element, the root, a `superEncoder`'s value.
         case slot
@@ -26,11 +26,11 @@ struct _EncodingFrame {
     var markBase: Int
     /// For a slot: the id of the container written into it, if any.
     var child: UInt64
-    var step: _PathStep
+    var step: PathStep
 }
 
 /// Where one field of an object under `.sortedKeys` starts in the output, for sorting at its close.
-struct _FieldMark {
+struct FieldMark {
     /// The offset of the key's opening quote.
     var start: Int
     /// The length of the key as written, between its quotes.
@@ -57,7 +57,7 @@ struct _FieldMark {
 }
 
 /// A coding key holding a string: `super`, and the keys of `[String: Value]` dictionaries.
-struct _StringCodingKey: CodingKey {
+struct StringCodingKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
 
@@ -65,26 +65,26 @@ struct _StringCodingKey: CodingKey {
     init?(stringValue: String) { self.init(stringValue) }
     init?(intValue: Int) { nil }
 
-    static let `super` = _StringCodingKey("super")
+    static let `super` = StringCodingKey("super")
 }
 
 /// Thrown inside an encode when a container is used after a sibling moved on (see
 /// `SimdJSONEncoder`); never reaches the caller, who gets Foundation's encoding instead.
-struct _InterleavedContainers: Error {}
+struct InterleavedContainers: Error {}
 
-extension _PathStep {
+extension PathStep {
     /// The step for `key`, kept without an allocation: a key larger than an existential's inline
     /// storage (`_DictionaryCodingKey`, a `String` and an `Int?`) is kept as its string and integer
     /// values. Measured on gsoc-2018.json (a `[String: Project]`): one allocation fewer per entry,
     /// 5,059 → 3,800 allocations per encode.
     @inline(__always)
-    static func key<Key: CodingKey>(compact key: Key) -> _PathStep {
-        MemoryLayout<Key>.size <= 3 * MemoryLayout<Int>.size ? .key(key) : .key(_CompactCodingKey(key))
+    static func key<Key: CodingKey>(compact key: Key) -> PathStep {
+        MemoryLayout<Key>.size <= 3 * MemoryLayout<Int>.size ? .key(key) : .key(CompactCodingKey(key))
     }
 }
 
 /// A coding key's string and integer values in three words.
-struct _CompactCodingKey: CodingKey {
+struct CompactCodingKey: CodingKey {
     let stringValue: String
     private let integer: Int
 

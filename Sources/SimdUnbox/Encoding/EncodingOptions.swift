@@ -1,7 +1,7 @@
 import Foundation
 
 /// The options of one encode, copied from a `SimdJSONEncoder` (or a stream writer) when it starts.
-struct _EncodingOptions: @unchecked Sendable {
+struct EncoderOptions: @unchecked Sendable {
     // `@unchecked`: `userInfo` holds `any Sendable` values and the strategies' closures are
     // `@Sendable`; Foundation's strategy enums are not declared `Sendable` on every platform.
     var outputFormatting: JSONEncoder.OutputFormatting = []

@@ -1,6 +1,6 @@
 import Foundation
 
-extension _EncodingSession {
+extension EncodingSession {
     // MARK: Strings
 
     /// Writes `string` quoted and escaped as Foundation escapes: `"`, `\`, control characters
@@ -30,7 +30,7 @@ extension _EncodingSession {
         }
         let clean = cleanPrefixLength(source, length)
         // Text that needs no escape (almost all of it) is copied in one go.
-        _copyBytes(to: bytes + count, from: source, count: clean)
+        copyBytes(to: bytes + count, from: source, count: clean)
         count &+= clean
         if _fastPath(clean == length) {
             bytes[count] = UInt8(ascii: "\"")
@@ -188,7 +188,7 @@ extension _EncodingSession {
             writeShortDecimal(units, negative: value < 0)
             return
         }
-        var sink = _FloatSink(session: self)
+        var sink = FloatSink(session: self)
         // The standard library prints into a stack buffer and hands it to `_writeASCII`: no
         // `String` is made (`description` allocates for 16 characters or more, most of
         // canada.json's coordinates): 7 allocations per encode of canada.json, against 435,601
@@ -303,7 +303,7 @@ extension _EncodingSession {
 /// most string values) instead of a call to `memcpy`. Measured with callgrind: 1 MB of generated
 /// records written as JSON Lines, 42.2M → 41.5M instructions (-1.8%).
 @inline(__always)
-func _copyBytes(to destination: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count: Int) {
+func copyBytes(to destination: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count: Int) {
     let target = UnsafeMutableRawPointer(destination)
     let origin = UnsafeRawPointer(source)
     if count >= 8 && count <= 16 {
@@ -328,8 +328,8 @@ func _copyBytes(to destination: UnsafeMutablePointer<UInt8>, from source: Unsafe
 }
 
 /// Receives the characters of a floating-point number straight into a session's buffer.
-struct _FloatSink: TextOutputStream {
-    let session: _EncodingSession
+struct FloatSink: TextOutputStream {
+    let session: EncodingSession
 
     mutating func write(_ string: String) {
         var string = string

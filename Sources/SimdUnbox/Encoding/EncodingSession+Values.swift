@@ -1,10 +1,10 @@
 import Foundation
 
-extension _EncodingSession {
+extension EncodingSession {
     /// Encodes `value` in a new slot reached by `step` (a field's value, an element), closing
     /// whatever it leaves open. The caller rolls back on error.
     @inline(__always)
-    func encodeValue<T: Encodable>(_ value: T, step: _PathStep) throws {
+    func encodeValue<T: Encodable>(_ value: T, step: PathStep) throws {
         let slot = pushSlot(step)
         try fill(slot: slot.index, id: slot.id, with: value)
         close(downTo: slot.index)
@@ -27,9 +27,9 @@ extension _EncodingSession {
             // 32.9M), some 100 per model.
             plainTypes = (type, plainTypes.0)
         }
-        if !defaultKeys, let dictionary = value as? any _StringKeyedEncodableDictionary {
+        if !defaultKeys, let dictionary = value as? any StringKeyedEncodableDictionary {
             // Foundation exempts `[String: Value]` keys from key conversion.
-            try dictionary._encodeEntries(session: self, slot: index)
+            try dictionary.encodeEntries(session: self, slot: index)
             return
         }
         try value.encode(to: encoder(forSlot: index, id: id))
@@ -206,18 +206,18 @@ extension _EncodingSession {
 }
 
 /// `[String: Value]`, whose keys Foundation writes as they are under any key strategy.
-protocol _StringKeyedEncodableDictionary {
-    func _encodeEntries(session: _EncodingSession, slot: Int) throws
+protocol StringKeyedEncodableDictionary {
+    func encodeEntries(session: EncodingSession, slot: Int) throws
 }
 
-extension Dictionary: _StringKeyedEncodableDictionary where Key == String, Value: Encodable {
-    func _encodeEntries(session: _EncodingSession, slot: Int) throws {
+extension Dictionary: StringKeyedEncodableDictionary where Key == String, Value: Encodable {
+    func encodeEntries(session: EncodingSession, slot: Int) throws {
         let container = session.openContainer(.object, step: .none)
         session.frame(slot).pointee.child = container.id
         session.frame(slot).pointee.count = 1
         for (key, value) in self {
             session.beginField(container.index, key: key)
-            try session.encodeValue(value, step: .key(_StringCodingKey(key)))
+            try session.encodeValue(value, step: .key(StringCodingKey(key)))
         }
         session.closeTop()
     }

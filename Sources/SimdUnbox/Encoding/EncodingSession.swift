@@ -5,10 +5,10 @@ import Foundation
 //
 // Foundation's JSONEncoder builds a tree (a dictionary per object, an array per array, a `String`
 // per number) and then serialises it. Here a model's `encode(to:)` writes JSON bytes straight
-// into one growable buffer, owned by an `_EncodingSession` that a `SimdJSONEncoder` keeps in a
+// into one growable buffer, owned by an `EncodingSession` that a `SimdJSONEncoder` keeps in a
 // small pool and reuses from one encode to the next:
 //
-//   model.encode(to:) ──► _ValueEncoder / containers ──► _EncodingSession ──► bytes ──► Data
+//   model.encode(to:) ──► ValueEncoder / containers ──► EncodingSession ──► bytes ──► Data
 //                         (structs naming a frame)        (frames, buffer)
 //
 // The session keeps a stack of open *frames*: value slots (the root, a field's value, an element,
@@ -22,7 +22,7 @@ import Foundation
 // ones that finish a nested container before going on) never meet that.
 //
 // `.sortedKeys`: each object's fields are written in the model's order, their starts recorded
-// (`_FieldMark`); when the object closes its fields are sorted by key (UTF-8 byte order, as
+// (`FieldMark`); when the object closes its fields are sorted by key (UTF-8 byte order, as
 // Foundation sorts them on Linux) and moved into that order, byte ranges only. A key written
 // twice keeps its last value, as in Foundation's dictionary.
 //
@@ -31,7 +31,7 @@ import Foundation
 
 /// The state of one encode (or of one stream writer): the output buffer, the open frames, the
 /// options flattened for the hot path. Used by one thread at a time.
-final class _EncodingSession: @unchecked Sendable {
+final class EncodingSession: @unchecked Sendable {
     // MARK: Output
 
     /// The output. `count` bytes are written; `capacity` are allocated.
@@ -41,7 +41,7 @@ final class _EncodingSession: @unchecked Sendable {
 
     // MARK: Options
 
-    private(set) var options = _EncodingOptions()
+    private(set) var options = EncoderOptions()
     private(set) var pretty = false
     private(set) var sortedKeys = false
     private(set) var escapeSlashes = true
@@ -56,7 +56,7 @@ final class _EncodingSession: @unchecked Sendable {
 
     // MARK: Frames
 
-    private var frames: UnsafeMutablePointer<_EncodingFrame>
+    private var frames: UnsafeMutablePointer<EncodingFrame>
     private var frameCapacity: Int
     private(set) var frameCount = 0
     private var lastID: UInt64 = 0
@@ -65,7 +65,7 @@ final class _EncodingSession: @unchecked Sendable {
     // Field marks and encoders live in memory of the session's own: appending to an array held
     // by the class is an access the runtime checks for exclusivity (`swift_beginAccess`). Measured
     // on citm.json under .sortedKeys: 15.4 ms → 5.7 ms per encode.
-    private var marks: UnsafeMutablePointer<_FieldMark>
+    private var marks: UnsafeMutablePointer<FieldMark>
     private var markCapacity = 64
     private(set) var markCount = 0
     /// A container was used after its frame closed: the encode is redone by Foundation.
@@ -73,10 +73,10 @@ final class _EncodingSession: @unchecked Sendable {
     /// A container nested 512 deep or more was written: Foundation refuses such output.
     var tooDeep = false
     /// One reusable encoder per frame index (see `encoder(forSlot:)`).
-    private var encoders: UnsafeMutablePointer<_ValueEncoder?>
+    private var encoders: UnsafeMutablePointer<ValueEncoder?>
     private var encoderCapacity = 16
     /// The last two value types `fill` found to be none of those it writes itself.
-    var plainTypes = (ObjectIdentifier(_PlainTypeNone.self), ObjectIdentifier(_PlainTypeNone.self))
+    var plainTypes = (ObjectIdentifier(PlainTypeNone.self), ObjectIdentifier(PlainTypeNone.self))
     private var snakeCaseKeys: [String: String] = [:]
     private var scratch: [UInt8] = []
     /// The fields of an object being sorted, as indices into `marks` (see `sortFields`).
@@ -105,7 +105,7 @@ final class _EncodingSession: @unchecked Sendable {
     }
 
     /// Sets the options of the next encode.
-    func configure(_ options: _EncodingOptions) {
+    func configure(_ options: EncoderOptions) {
         self.options = options
         pretty = options.outputFormatting.contains(.prettyPrinted)
         sortedKeys = options.outputFormatting.contains(.sortedKeys)
@@ -227,18 +227,18 @@ final class _EncodingSession: @unchecked Sendable {
         return true
     }
 
-    /// Enters the frame, or throws `_InterleavedContainers`.
+    /// Enters the frame, or throws `InterleavedContainers`.
     @inline(__always)
     func enterOrThrow(_ index: Int, _ id: UInt64) throws {
-        guard enter(index, id) else { throw _InterleavedContainers() }
+        guard enter(index, id) else { throw InterleavedContainers() }
     }
 
     @inline(__always)
-    private func push(_ kind: _EncodingFrame.Kind, step: _PathStep) -> UInt64 {
+    private func push(_ kind: EncodingFrame.Kind, step: PathStep) -> UInt64 {
         if _slowPath(frameCount == frameCapacity) { growFrames() }
         lastID &+= 1
         (frames + frameCount).initialize(
-            to: _EncodingFrame(
+            to: EncodingFrame(
                 kind: kind, id: lastID, count: 0, level: level, markBase: markCount, child: 0, step: step))
         frameCount &+= 1
         return lastID
@@ -246,7 +246,7 @@ final class _EncodingSession: @unchecked Sendable {
 
     @inline(never)
     private func growFrames() {
-        let grown = UnsafeMutablePointer<_EncodingFrame>.allocate(capacity: frameCapacity * 2)
+        let grown = UnsafeMutablePointer<EncodingFrame>.allocate(capacity: frameCapacity * 2)
         grown.moveInitialize(from: frames, count: frameCount)
         frames.deallocate()
         frames = grown
@@ -255,18 +255,18 @@ final class _EncodingSession: @unchecked Sendable {
 
     /// Opens a value slot reached by `step`; returns its index and id.
     @inline(__always)
-    func pushSlot(_ step: _PathStep) -> (index: Int, id: UInt64) {
+    func pushSlot(_ step: PathStep) -> (index: Int, id: UInt64) {
         let id = push(.slot, step: step)
         return (frameCount &- 1, id)
     }
 
     /// The frame at `index`.
     @inline(__always)
-    func frame(_ index: Int) -> UnsafeMutablePointer<_EncodingFrame> { frames + index }
+    func frame(_ index: Int) -> UnsafeMutablePointer<EncodingFrame> { frames + index }
 
     /// Writes `{` or `[` and opens the container's frame.
     @inline(__always)
-    func openContainer(_ kind: _EncodingFrame.Kind, step: _PathStep) -> (index: Int, id: UInt64) {
+    func openContainer(_ kind: EncodingFrame.Kind, step: PathStep) -> (index: Int, id: UInt64) {
         if pretty {
             append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
             append(UInt8(ascii: "\n"))
@@ -339,9 +339,9 @@ final class _EncodingSession: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func appendMark(_ mark: _FieldMark) {
+    private func appendMark(_ mark: FieldMark) {
         if _slowPath(markCount == markCapacity) {
-            let grown = UnsafeMutablePointer<_FieldMark>.allocate(capacity: markCapacity * 2)
+            let grown = UnsafeMutablePointer<FieldMark>.allocate(capacity: markCapacity * 2)
             grown.moveInitialize(from: marks, count: markCount)
             marks.deallocate()
             marks = grown
@@ -409,9 +409,9 @@ final class _EncodingSession: @unchecked Sendable {
             let escaped = writeString(key)
             let keyLength = count - start - 2
             appendMark(
-                _FieldMark(
+                FieldMark(
                     start: start, keyLength: keyLength, escaped: escaped,
-                    prefix: _FieldMark.prefix(bytes + start + 1, keyLength)))
+                    prefix: FieldMark.prefix(bytes + start + 1, keyLength)))
         } else {
             writeString(key)
         }
@@ -419,7 +419,7 @@ final class _EncodingSession: @unchecked Sendable {
     }
 
     /// Writes what comes before a field of the object at `index` and its key, copied from
-    /// `entry` of a table of keys (see `_ReusableKeyedFrame`); returns `false`, having written
+    /// `entry` of a table of keys (see `ReusableKeyedFrame`); returns `false`, having written
     /// nothing, when the entry is still empty. Only for `compactFields` output.
     ///
     /// A key is otherwise fetched (`stringValue`, a call through the key's conformance), scanned
@@ -490,7 +490,7 @@ final class _EncodingSession: @unchecked Sendable {
         case .snakeCase:
             let name = key.stringValue
             if let converted = snakeCaseKeys[name] { return converted }
-            let converted = _convertToSnakeCase(name)
+            let converted = convertToSnakeCase(name)
             snakeCaseKeys[name] = converted
             return converted
         case .custom(let convert):
@@ -502,7 +502,7 @@ final class _EncodingSession: @unchecked Sendable {
 
     /// The encoder for the slot at `index`, reused by every value written at that depth.
     @inline(__always)
-    func encoder(forSlot index: Int, id: UInt64) -> _ValueEncoder {
+    func encoder(forSlot index: Int, id: UInt64) -> ValueEncoder {
         if _fastPath(index < encoderCapacity), let encoder = encoders[index] {
             encoder.frameIndex = index
             encoder.frameID = id
@@ -512,17 +512,17 @@ final class _EncodingSession: @unchecked Sendable {
     }
 
     @inline(never)
-    private func makeEncoder(forSlot index: Int, id: UInt64) -> _ValueEncoder {
+    private func makeEncoder(forSlot index: Int, id: UInt64) -> ValueEncoder {
         if index >= encoderCapacity {
             let capacity = Swift.max(index + 1, encoderCapacity * 2)
-            let grown = UnsafeMutablePointer<_ValueEncoder?>.allocate(capacity: capacity)
+            let grown = UnsafeMutablePointer<ValueEncoder?>.allocate(capacity: capacity)
             grown.moveInitialize(from: encoders, count: encoderCapacity)
             (grown + encoderCapacity).initialize(repeating: nil, count: capacity - encoderCapacity)
             encoders.deallocate()
             encoders = grown
             encoderCapacity = capacity
         }
-        let encoder = _ValueEncoder(session: self, frameIndex: index, frameID: id)
+        let encoder = ValueEncoder(session: self, frameIndex: index, frameID: id)
         encoders[index] = encoder
         return encoder
     }
@@ -620,7 +620,7 @@ final class _EncodingSession: @unchecked Sendable {
         let b = marks[right]
         if !a.escaped && !b.escaped {
             // Most keys differ in their first eight bytes: one integer comparison, no `memcmp`
-            // call. With `_copyBytes`, twitter.json under .sortedKeys: 16.7M → 14.8M instructions
+            // call. With `copyBytes`, twitter.json under .sortedKeys: 16.7M → 14.8M instructions
             // per encode (callgrind).
             if a.prefix != b.prefix { return a.prefix < b.prefix ? -1 : 1 }
             if a.keyLength <= 8 || b.keyLength <= 8 { return a.keyLength - b.keyLength }
@@ -636,7 +636,7 @@ final class _EncodingSession: @unchecked Sendable {
     }
 
     /// A key's bytes with the escapes `writeString` makes undone.
-    private func unescapedKey(_ mark: _FieldMark) -> [UInt8] {
+    private func unescapedKey(_ mark: FieldMark) -> [UInt8] {
         let text = UnsafeBufferPointer(start: bytes + mark.start + 1, count: mark.keyLength)
         var result: [UInt8] = []
         result.reserveCapacity(text.count)
@@ -668,5 +668,5 @@ final class _EncodingSession: @unchecked Sendable {
     }
 }
 
-/// No value has this type: the empty entries of `_EncodingSession.plainTypes`.
-enum _PlainTypeNone {}
+/// No value has this type: the empty entries of `EncodingSession.plainTypes`.
+enum PlainTypeNone {}

@@ -1,28 +1,28 @@
 import Foundation
 
-/// A keyed container writing one object's fields in place (see `_EncodingSession`).
-struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let session: _EncodingSession
+/// A keyed container writing one object's fields in place (see `EncodingSession`).
+struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let session: EncodingSession
     /// The object's frame.
     let index: Int
     private let fixedID: UInt64
-    /// For a container a slot's encoder reuses (see `_ValueEncoder.container(keyedBy:)`): the id
+    /// For a container a slot's encoder reuses (see `ValueEncoder.container(keyedBy:)`): the id
     /// of the frame it writes to now, set at each reuse.
-    private let reusable: _ReusableKeyedFrame?
+    private let reusable: ReusableKeyedFrame?
 
     /// The unique id of the object's frame.
     var id: UInt64 {
         @inline(__always) get { reusable?.id ?? fixedID }
     }
 
-    init(session: _EncodingSession, index: Int, id: UInt64) {
+    init(session: EncodingSession, index: Int, id: UInt64) {
         self.session = session
         self.index = index
         fixedID = id
         reusable = nil
     }
 
-    init(session: _EncodingSession, reusable: _ReusableKeyedFrame) {
+    init(session: EncodingSession, reusable: ReusableKeyedFrame) {
         // (The frame's key type is this container's `Key`.)
         self.session = session
         index = reusable.index
@@ -79,7 +79,7 @@ struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func floatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, _ key: Key) throws {
         try session.enterOrThrow(index, id)
         if _slowPath(!session.canWrite(value)) {
-            throw _EncodingSession.nonConformingError(value, path: codingPath + [key])
+            throw EncodingSession.nonConformingError(value, path: codingPath + [key])
         }
         beginField(key)
         try session.writeFloatingPoint(value) { codingPath + [key] }
@@ -120,15 +120,15 @@ struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = open(.object, key)
-        return KeyedEncodingContainer(_KeyedContainer<NestedKey>(session: session, index: nested.index, id: nested.id))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(session: session, index: nested.index, id: nested.id))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = open(.array, key)
-        return _UnkeyedContainer(session: session, index: nested.index, id: nested.id)
+        return UnkeyedContainer(session: session, index: nested.index, id: nested.id)
     }
 
-    private func open(_ kind: _EncodingFrame.Kind, _ key: Key) -> (index: Int, id: UInt64) {
+    private func open(_ kind: EncodingFrame.Kind, _ key: Key) -> (index: Int, id: UInt64) {
         guard session.enter(index, id) else { return (0, 0) }
         beginField(key)
         return session.openContainer(kind, step: .key(compact: key))
@@ -136,7 +136,7 @@ struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func superEncoder() -> any Encoder {
         superEncoder(
-            key: _StringCodingKey.super, converted: session.convertedKey(_StringCodingKey.super, container: index))
+            key: StringCodingKey.super, converted: session.convertedKey(StringCodingKey.super, container: index))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -145,17 +145,17 @@ struct _KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// An encoder for the value of `key`, written in place when it is used (`{}` if it is not).
     private func superEncoder(key: any CodingKey, converted: String) -> any Encoder {
-        guard session.enter(index, id) else { return _ValueEncoder(session: session, frameIndex: 0, frameID: 0) }
+        guard session.enter(index, id) else { return ValueEncoder(session: session, frameIndex: 0, frameID: 0) }
         session.beginField(index, key: converted)
         let slot = session.pushSlot(.key(key))
-        return _ValueEncoder(session: session, frameIndex: slot.index, frameID: slot.id)
+        return ValueEncoder(session: session, frameIndex: slot.index, frameID: slot.id)
     }
 }
 
 /// The frame a reused keyed container writes to: its index is fixed (the one above its slot), its
-/// id is the current object's (see `_ValueEncoder.container(keyedBy:)`); and, once the container
+/// id is the current object's (see `ValueEncoder.container(keyedBy:)`); and, once the container
 /// is reused, a table of its keys as written.
-final class _ReusableKeyedFrame {
+final class ReusableKeyedFrame {
     let index: Int
     var id: UInt64
     /// Whether the key type is one byte without references (a synthesized `CodingKeys` enum, a
@@ -188,8 +188,8 @@ final class _ReusableKeyedFrame {
     /// box can be kept as `AnyObject` and bit cast back. If not, containers are never reused.
     static let containerIsItsBox: Bool = {
         let container = KeyedEncodingContainer(
-            _KeyedContainer<_StringCodingKey>(session: _EncodingSession(), index: 0, id: 0))
-        guard MemoryLayout<KeyedEncodingContainer<_StringCodingKey>>.size == MemoryLayout<AnyObject>.size else {
+            KeyedContainer<StringCodingKey>(session: EncodingSession(), index: 0, id: 0))
+        guard MemoryLayout<KeyedEncodingContainer<StringCodingKey>>.size == MemoryLayout<AnyObject>.size else {
             return false
         }
         let children = Mirror(reflecting: container).children

@@ -18,7 +18,7 @@ import Foundation
 /// (awaited) before the next write starts, so a slow async closure slows the writers down instead
 /// of letting memory grow. An `AsyncStream` buffers what its consumer has not taken yet.
 public actor SimdJSONAsyncStreamWriter {
-    private var core: _StreamWriterCore
+    private var core: StreamWriterCore
     private let sink: @Sendable (Data) async throws -> Void
     private let onFinish: @Sendable () throws -> Void
     private var busy = false
@@ -47,8 +47,8 @@ public actor SimdJSONAsyncStreamWriter {
         flushThreshold: Int = SimdJSONStreamWriter.defaultFlushThreshold,
         chunks body: @escaping @Sendable (Data) async throws -> Void
     ) {
-        core = _StreamWriterCore(
-            format: format, options: encoder._options.withLock { $0 }, flushThreshold: flushThreshold)
+        core = StreamWriterCore(
+            format: format, options: encoder.lockedOptions.withLock { $0 }, flushThreshold: flushThreshold)
         sink = body
         onFinish = {}
     }
@@ -69,7 +69,7 @@ public actor SimdJSONAsyncStreamWriter {
         writingTo url: URL, format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = SimdJSONStreamWriter.defaultFlushThreshold
     ) throws {
-        let handle = _SendableHandle(try _openForWriting(url))
+        let handle = SendableHandle(try openForWriting(url))
         self.init(format: format, encoder: encoder, flushThreshold: flushThreshold, handle: handle, close: true)
     }
 
@@ -89,15 +89,15 @@ public actor SimdJSONAsyncStreamWriter {
         flushThreshold: Int = SimdJSONStreamWriter.defaultFlushThreshold
     ) {
         self.init(
-            format: format, encoder: encoder, flushThreshold: flushThreshold, handle: _SendableHandle(fileHandle),
+            format: format, encoder: encoder, flushThreshold: flushThreshold, handle: SendableHandle(fileHandle),
             close: false)
     }
 
     private init(
-        format: JSONStreamFormat, encoder: SimdJSONEncoder, flushThreshold: Int, handle: _SendableHandle, close: Bool
+        format: JSONStreamFormat, encoder: SimdJSONEncoder, flushThreshold: Int, handle: SendableHandle, close: Bool
     ) {
-        core = _StreamWriterCore(
-            format: format, options: encoder._options.withLock { $0 }, flushThreshold: flushThreshold)
+        core = StreamWriterCore(
+            format: format, options: encoder.lockedOptions.withLock { $0 }, flushThreshold: flushThreshold)
         sink = { chunk in try handle.handle.write(contentsOf: chunk) }
         if close {
             onFinish = { try handle.handle.close() }
@@ -137,8 +137,8 @@ public actor SimdJSONAsyncStreamWriter {
         format: JSONStreamFormat, encoder: SimdJSONEncoder, flushThreshold: Int,
         sink: @escaping @Sendable (Data) async throws -> Void, finish: @escaping @Sendable () throws -> Void
     ) {
-        core = _StreamWriterCore(
-            format: format, options: encoder._options.withLock { $0 }, flushThreshold: flushThreshold)
+        core = StreamWriterCore(
+            format: format, options: encoder.lockedOptions.withLock { $0 }, flushThreshold: flushThreshold)
         self.sink = sink
         onFinish = finish
     }
@@ -233,7 +233,7 @@ public actor SimdJSONAsyncStreamWriter {
 }
 
 /// A `FileHandle` used by one actor at a time.
-struct _SendableHandle: @unchecked Sendable {
+struct SendableHandle: @unchecked Sendable {
     let handle: FileHandle
     init(_ handle: FileHandle) { self.handle = handle }
 }

@@ -45,9 +45,9 @@ public final class SimdJSONEncoder: Sendable {
     /// The strategy for infinities and NaN: Foundation's type.
     public typealias NonConformingFloatEncodingStrategy = JSONEncoder.NonConformingFloatEncodingStrategy
 
-    let _options = _Locked(_EncodingOptions())
+    let lockedOptions = _Locked(EncoderOptions())
     /// Sessions (output buffers) not in use, reused by the next encodes.
-    private let pool = _Locked<[_EncodingSession]>([])
+    private let pool = _Locked<[EncodingSession]>([])
 
     /// Creates an encoder with Foundation's default options.
     ///
@@ -62,8 +62,8 @@ public final class SimdJSONEncoder: Sendable {
     /// encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     /// ```
     public var outputFormatting: OutputFormatting {
-        get { _options.withLock { $0.outputFormatting } }
-        set { _options.withLock { $0.outputFormatting = newValue } }
+        get { lockedOptions.withLock { $0.outputFormatting } }
+        set { lockedOptions.withLock { $0.outputFormatting = newValue } }
     }
 
     /// How coding keys are written. Default: `.useDefaultKeys`.
@@ -75,8 +75,8 @@ public final class SimdJSONEncoder: Sendable {
     /// As in Foundation, the keys of a `[String: Value]` dictionary are written as they are under
     /// every strategy. Converted snake_case keys are kept, so each distinct key is converted once.
     public var keyEncodingStrategy: KeyEncodingStrategy {
-        get { _options.withLock { $0.keyEncodingStrategy } }
-        set { _options.withLock { $0.keyEncodingStrategy = newValue } }
+        get { lockedOptions.withLock { $0.keyEncodingStrategy } }
+        set { lockedOptions.withLock { $0.keyEncodingStrategy = newValue } }
     }
 
     /// How `Date` values are written. Default: `.deferredToDate` (seconds since 2001 as a number).
@@ -85,8 +85,8 @@ public final class SimdJSONEncoder: Sendable {
     /// encoder.dateEncodingStrategy = .iso8601   // "2024-05-01T12:00:00Z"
     /// ```
     public var dateEncodingStrategy: DateEncodingStrategy {
-        get { _options.withLock { $0.dateEncodingStrategy } }
-        set { _options.withLock { $0.dateEncodingStrategy = newValue } }
+        get { lockedOptions.withLock { $0.dateEncodingStrategy } }
+        set { lockedOptions.withLock { $0.dateEncodingStrategy = newValue } }
     }
 
     /// How `Data` values are written. Default: `.base64`.
@@ -95,8 +95,8 @@ public final class SimdJSONEncoder: Sendable {
     /// encoder.dataEncodingStrategy = .deferredToData   // [1,2,3]
     /// ```
     public var dataEncodingStrategy: DataEncodingStrategy {
-        get { _options.withLock { $0.dataEncodingStrategy } }
-        set { _options.withLock { $0.dataEncodingStrategy = newValue } }
+        get { lockedOptions.withLock { $0.dataEncodingStrategy } }
+        set { lockedOptions.withLock { $0.dataEncodingStrategy = newValue } }
     }
 
     /// What to do with infinities and NaN, which JSON cannot hold. Default: `.throw`.
@@ -106,8 +106,8 @@ public final class SimdJSONEncoder: Sendable {
     ///     .convertToString(positiveInfinity: "+Infinity", negativeInfinity: "-Infinity", nan: "NaN")
     /// ```
     public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
-        get { _options.withLock { $0.nonConformingFloatEncodingStrategy } }
-        set { _options.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
+        get { lockedOptions.withLock { $0.nonConformingFloatEncodingStrategy } }
+        set { lockedOptions.withLock { $0.nonConformingFloatEncodingStrategy = newValue } }
     }
 
     /// Values handed to every `encode(to:)` through `Encoder.userInfo`.
@@ -116,8 +116,8 @@ public final class SimdJSONEncoder: Sendable {
     /// encoder.userInfo[.apiVersion] = 2
     /// ```
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { _options.withLock { $0.userInfo } }
-        set { _options.withLock { $0.userInfo = newValue } }
+        get { lockedOptions.withLock { $0.userInfo } }
+        set { lockedOptions.withLock { $0.userInfo = newValue } }
     }
 
     /// Encodes `value` as a JSON document.
@@ -132,7 +132,7 @@ public final class SimdJSONEncoder: Sendable {
     ///   that encodes nothing at the top level, or for containers nested 512 deep; any error the
     ///   value's `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let options = _options.withLock { $0 }
+        let options = lockedOptions.withLock { $0 }
         let session = takeSession()
         defer { returnSession(session) }
         session.configure(options)
@@ -146,11 +146,11 @@ public final class SimdJSONEncoder: Sendable {
         return session.data()
     }
 
-    private func takeSession() -> _EncodingSession {
-        pool.withLock { $0.popLast() } ?? _EncodingSession()
+    private func takeSession() -> EncodingSession {
+        pool.withLock { $0.popLast() } ?? EncodingSession()
     }
 
-    private func returnSession(_ session: _EncodingSession) {
+    private func returnSession(_ session: EncodingSession) {
         pool.withLock { sessions in
             if sessions.count < 4 { sessions.append(session) } else { session.releaseEncoders() }
         }
@@ -163,7 +163,7 @@ public final class SimdJSONEncoder: Sendable {
     }
 }
 
-extension _EncodingSession {
+extension EncodingSession {
     /// Encodes `value` as the root of the output (after `reset`), with Foundation's top-level
     /// checks: something must be encoded, and containers may not nest 512 deep.
     func encodeRoot<T: Encodable>(_ value: T) throws {

@@ -24,7 +24,7 @@ import Foundation
 /// A writer is used by one thread at a time (it is not `Sendable`); see `SimdJSONAsyncStreamWriter`
 /// for async code.
 public final class SimdJSONStreamWriter {
-    private var core: _StreamWriterCore
+    private var core: StreamWriterCore
     private let destination: Destination
 
     private enum Destination {
@@ -68,8 +68,8 @@ public final class SimdJSONStreamWriter {
         format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = defaultFlushThreshold, chunks body: @escaping (Data) throws -> Void
     ) {
-        core = _StreamWriterCore(
-            format: format, options: encoder._options.withLock { $0 }, flushThreshold: flushThreshold)
+        core = StreamWriterCore(
+            format: format, options: encoder.lockedOptions.withLock { $0 }, flushThreshold: flushThreshold)
         destination = .closure(body)
     }
 
@@ -88,8 +88,8 @@ public final class SimdJSONStreamWriter {
         fileHandle: FileHandle, format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = defaultFlushThreshold
     ) {
-        core = _StreamWriterCore(
-            format: format, options: encoder._options.withLock { $0 }, flushThreshold: flushThreshold)
+        core = StreamWriterCore(
+            format: format, options: encoder.lockedOptions.withLock { $0 }, flushThreshold: flushThreshold)
         destination = .handle(fileHandle, closeAtFinish: false)
     }
 
@@ -109,9 +109,9 @@ public final class SimdJSONStreamWriter {
         writingTo url: URL, format: JSONStreamFormat = .jsonLines, encoder: SimdJSONEncoder = SimdJSONEncoder(),
         flushThreshold: Int = defaultFlushThreshold
     ) throws {
-        let handle = try _openForWriting(url)
-        core = _StreamWriterCore(
-            format: format, options: encoder._options.withLock { $0 }, flushThreshold: flushThreshold)
+        let handle = try openForWriting(url)
+        core = StreamWriterCore(
+            format: format, options: encoder.lockedOptions.withLock { $0 }, flushThreshold: flushThreshold)
         destination = .handle(handle, closeAtFinish: true)
     }
 
@@ -179,7 +179,7 @@ public final class SimdJSONStreamWriter {
 }
 
 /// Creates (or empties) the file at `url` and opens it for writing.
-func _openForWriting(_ url: URL) throws -> FileHandle {
+func openForWriting(_ url: URL) throws -> FileHandle {
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
     }

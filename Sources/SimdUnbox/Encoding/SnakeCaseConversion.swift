@@ -6,13 +6,13 @@ import Foundation
 /// word is lowercased, words joined by `_`.
 ///
 /// ```swift
-/// _convertToSnakeCase("myURLProperty")   // "my_url_property"
-/// _convertToSnakeCase("oneTwoThree")     // "one_two_three"
+/// convertToSnakeCase("myURLProperty")   // "my_url_property"
+/// convertToSnakeCase("oneTwoThree")     // "one_two_three"
 /// ```
 ///
 /// Uppercase means the Unicode categories Lu and Lt; lowercase, Ll. The encoder keeps each
 /// converted key, so a key is converted once per encoder session.
-func _convertToSnakeCase(_ key: String) -> String {
+func convertToSnakeCase(_ key: String) -> String {
     let scalars = Array(key.unicodeScalars)
     guard !scalars.isEmpty else { return key }
     func isUpper(_ scalar: Unicode.Scalar) -> Bool {

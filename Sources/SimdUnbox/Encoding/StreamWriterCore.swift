@@ -6,10 +6,10 @@ import Foundation
 /// Each model is encoded after the bytes already pending; if it throws, the output goes back to
 /// where it was, so the stream holds only complete models. Pending bytes are handed on in chunks
 /// once they pass `flushThreshold`: memory stays near the threshold plus the largest model.
-struct _StreamWriterCore: ~Copyable {
-    let session = _EncodingSession()
+struct StreamWriterCore: ~Copyable {
+    let session = EncodingSession()
     let format: JSONStreamFormat
-    let options: _EncodingOptions
+    let options: EncoderOptions
     let flushThreshold: Int
     let pretty: Bool
     /// The models written.
@@ -18,7 +18,7 @@ struct _StreamWriterCore: ~Copyable {
     private(set) var bytesWritten = 0
     private(set) var finished = false
 
-    init(format: JSONStreamFormat, options: _EncodingOptions, flushThreshold: Int) {
+    init(format: JSONStreamFormat, options: EncoderOptions, flushThreshold: Int) {
         var options = options
         if format == .jsonLines {
             // One document per line.

@@ -1,8 +1,8 @@
 import Foundation
 
-/// An unkeyed container writing one array's elements in place (see `_EncodingSession`).
-struct _UnkeyedContainer: UnkeyedEncodingContainer {
-    let session: _EncodingSession
+/// An unkeyed container writing one array's elements in place (see `EncodingSession`).
+struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let session: EncodingSession
     /// The array's frame.
     let index: Int
     let id: UInt64
@@ -41,7 +41,7 @@ struct _UnkeyedContainer: UnkeyedEncodingContainer {
     private func floatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) throws {
         try session.enterOrThrow(index, id)
         if _slowPath(!session.canWrite(value)) {
-            throw _EncodingSession.nonConformingError(value, path: codingPath + [_IndexCodingKey(count)])
+            throw EncodingSession.nonConformingError(value, path: codingPath + [_IndexCodingKey(count)])
         }
         let position = count
         try begin()
@@ -84,15 +84,15 @@ struct _UnkeyedContainer: UnkeyedEncodingContainer {
         -> KeyedEncodingContainer<NestedKey>
     {
         let nested = open(.object)
-        return KeyedEncodingContainer(_KeyedContainer<NestedKey>(session: session, index: nested.index, id: nested.id))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(session: session, index: nested.index, id: nested.id))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = open(.array)
-        return _UnkeyedContainer(session: session, index: nested.index, id: nested.id)
+        return UnkeyedContainer(session: session, index: nested.index, id: nested.id)
     }
 
-    private func open(_ kind: _EncodingFrame.Kind) -> (index: Int, id: UInt64) {
+    private func open(_ kind: EncodingFrame.Kind) -> (index: Int, id: UInt64) {
         guard session.enter(index, id) else { return (0, 0) }
         let position = session.frame(index).pointee.count
         session.beginElement(index)
@@ -101,10 +101,10 @@ struct _UnkeyedContainer: UnkeyedEncodingContainer {
 
     /// An encoder for the next element, written in place when it is used (`{}` if it is not).
     mutating func superEncoder() -> any Encoder {
-        guard session.enter(index, id) else { return _ValueEncoder(session: session, frameIndex: 0, frameID: 0) }
+        guard session.enter(index, id) else { return ValueEncoder(session: session, frameIndex: 0, frameID: 0) }
         let position = session.frame(index).pointee.count
         session.beginElement(index)
         let slot = session.pushSlot(.index(position))
-        return _ValueEncoder(session: session, frameIndex: slot.index, frameID: slot.id)
+        return ValueEncoder(session: session, frameIndex: slot.index, frameID: slot.id)
     }
 }

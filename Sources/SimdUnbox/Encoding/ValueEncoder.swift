@@ -5,12 +5,12 @@ import Foundation
 ///
 /// The session keeps one per frame index and reuses it for every value written at that depth
 /// (a value's encoder must not outlive its `encode(to:)`, as with any `Encoder`).
-final class _ValueEncoder: Encoder, SingleValueEncodingContainer {
-    let session: _EncodingSession
+final class ValueEncoder: Encoder, SingleValueEncodingContainer {
+    let session: EncodingSession
     var frameIndex: Int
     var frameID: UInt64
 
-    init(session: _EncodingSession, frameIndex: Int, frameID: UInt64) {
+    init(session: EncodingSession, frameIndex: Int, frameID: UInt64) {
         self.session = session
         self.frameIndex = frameIndex
         self.frameID = frameID
@@ -25,7 +25,7 @@ final class _ValueEncoder: Encoder, SingleValueEncodingContainer {
     /// The keyed containers this slot's encoder made last, one per key type (up to four: the
     /// fields of a model, each of its own type, take turns in one slot), kept to be handed out
     /// again.
-    private let reused = UnsafeMutablePointer<_ReusedKeyedContainer>.allocate(capacity: 4)
+    private let reused = UnsafeMutablePointer<ReusedKeyedContainer>.allocate(capacity: 4)
     private var reusedCount = 0
     /// The entry to replace when all four are taken.
     private var reusedNext = 0
@@ -60,13 +60,13 @@ final class _ValueEncoder: Encoder, SingleValueEncodingContainer {
             if _slowPath(frame.keysByByte && frame.keyTable == nil) { frame.makeKeyTable() }
             return unsafeBitCast(reused[position].box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
         }
-        guard container.id != 0, _ReusableKeyedFrame.containerIsItsBox else {
+        guard container.id != 0, ReusableKeyedFrame.containerIsItsBox else {
             return KeyedEncodingContainer(
-                _KeyedContainer<Key>(session: session, index: container.index, id: container.id))
+                KeyedContainer<Key>(session: session, index: container.index, id: container.id))
         }
-        let frame = _ReusableKeyedFrame(index: container.index, id: container.id, keyType: Key.self)
-        let made = KeyedEncodingContainer(_KeyedContainer<Key>(session: session, reusable: frame))
-        let entry = _ReusedKeyedContainer(keyType: keyType, box: unsafeBitCast(made, to: AnyObject.self), frame: frame)
+        let frame = ReusableKeyedFrame(index: container.index, id: container.id, keyType: Key.self)
+        let made = KeyedEncodingContainer(KeyedContainer<Key>(session: session, reusable: frame))
+        let entry = ReusedKeyedContainer(keyType: keyType, box: unsafeBitCast(made, to: AnyObject.self), frame: frame)
         if position < reusedCount {
             // The same key type, still held by someone: the new container takes its place.
             reused[position] = entry
@@ -82,14 +82,14 @@ final class _ValueEncoder: Encoder, SingleValueEncodingContainer {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let container = openContainer(.array)
-        return _UnkeyedContainer(session: session, index: container.index, id: container.id)
+        return UnkeyedContainer(session: session, index: container.index, id: container.id)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
     /// Opens a container in the slot; a second request for the same kind goes on with the first
     /// (Foundation merges them: `super.encode(to: encoder)` after a subclass's fields).
-    private func openContainer(_ kind: _EncodingFrame.Kind) -> (index: Int, id: UInt64) {
+    private func openContainer(_ kind: EncodingFrame.Kind) -> (index: Int, id: UInt64) {
         let slot = session.frame(frameIndex)
         if frameIndex + 1 < session.frameCount && slot.pointee.id == frameID && slot.pointee.child != 0 {
             let open = session.frame(frameIndex + 1)
@@ -149,7 +149,7 @@ final class _ValueEncoder: Encoder, SingleValueEncodingContainer {
     private func floatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) throws {
         try session.enterOrThrow(frameIndex, frameID)
         if !session.canWrite(value) {
-            throw _EncodingSession.nonConformingError(value, path: codingPath)
+            throw EncodingSession.nonConformingError(value, path: codingPath)
         }
         try begin()
         try session.writeFloatingPoint(value) { codingPath }
@@ -196,11 +196,11 @@ final class _ValueEncoder: Encoder, SingleValueEncodingContainer {
     }
 }
 
-/// A keyed container a slot's encoder keeps to hand out again (see `_ValueEncoder`).
-struct _ReusedKeyedContainer {
+/// A keyed container a slot's encoder keeps to hand out again (see `ValueEncoder`).
+struct ReusedKeyedContainer {
     let keyType: ObjectIdentifier
     /// The `KeyedEncodingContainer` as its box. (Optional: `isKnownUniquelyReferenced` on a
     /// non-optional `AnyObject` opens the existential into a copy, which is never unique.)
     var box: AnyObject?
-    let frame: _ReusableKeyedFrame
+    let frame: ReusableKeyedFrame
 }
