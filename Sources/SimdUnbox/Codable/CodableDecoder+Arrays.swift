@@ -4,31 +4,31 @@ import Foundation
 // the same values and errors as `Array.init(from:)` through an unkeyed container, without a
 // container, a frame or a generic call per element.
 
-extension _CodableDecoder {
-    /// `T`, an array of a common scalar type (`_ValueKind.scalarArray`), decoded directly. The
+extension CodableDecoder {
+    /// `T`, an array of a common scalar type (`ValueKind.scalarArray`), decoded directly. The
     /// result is not optional: for an unspecialized `T`, `T?` would cost a lookup of `Optional<T>`'s
     /// metadata in the runtime's cache on every call.
     @inline(__always)
-    func _decodeScalarArray<T>(
-        _: T.Type, from value: inout _JSONCursor, opened: inout _OpenedValue, level: Int,
-        component: _CodingPathComponent
+    func decodeScalarArray<T>(
+        _: T.Type, from value: inout _JSONCursor, opened: inout OpenedValue, level: Int,
+        component: CodingPathComponent
     ) throws -> T {
         if T.self == [Double].self {
             // Zeros need their text checked (`1e-400` is not zero): those arrays go element by element.
-            if let numbers = try _bulkRead(
+            if let numbers = try bulkRead(
                 &value, &opened, level, component, scratch: { $0.doubles }, capacity: { $0.doubleCapacity },
                 grow: context._growDoubles, next: _ArrayIterator.readDoubles, accept: { $0 != 0 })
             {
                 return unsafeBitCast(Array(numbers), to: T.self)
             }
             return unsafeBitCast(
-                try _decodeArray(Double.self, &value, &opened, level, component) { v throws(_ReadFailure) in
-                    try _readDouble(&v)
+                try decodeArray(Double.self, &value, &opened, level, component) { v throws(ReadFailure) in
+                    try readDouble(&v)
                 }, to: T.self)
         }
         if T.self == [Int].self {
             if Int.bitWidth == 64,
-                let numbers = try _bulkRead(
+                let numbers = try bulkRead(
                     &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
                     grow: context._growIntegers, next: _ArrayIterator.readInt64s, accept: { _ in true })
             {
@@ -38,35 +38,35 @@ extension _CodableDecoder {
                 return unsafeBitCast(numbers.withMemoryRebound(to: Int.self) { Array($0) }, to: T.self)
             }
             return unsafeBitCast(
-                try _decodeArray(Int.self, &value, &opened, level, component) { v throws(_ReadFailure) in
-                    try _readInteger(Int.self, &v)
+                try decodeArray(Int.self, &value, &opened, level, component) { v throws(ReadFailure) in
+                    try readInteger(Int.self, &v)
                 }, to: T.self)
         }
         if T.self == [String].self {
-            return unsafeBitCast(try _decodeStringArray(&value, &opened, level, component), to: T.self)
+            return unsafeBitCast(try decodeStringArray(&value, &opened, level, component), to: T.self)
         }
         if T.self == [Float].self {
             return unsafeBitCast(
-                try _decodeArray(Float.self, &value, &opened, level, component) { v throws(_ReadFailure) in
-                    try _readFloat(&v)
+                try decodeArray(Float.self, &value, &opened, level, component) { v throws(ReadFailure) in
+                    try readFloat(&v)
                 }, to: T.self)
         }
         if T.self == [Int64].self {
-            if let numbers = try _bulkRead(
+            if let numbers = try bulkRead(
                 &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
                 grow: context._growIntegers, next: _ArrayIterator.readInt64s, accept: { _ in true })
             {
                 return unsafeBitCast(Array(numbers), to: T.self)
             }
             return unsafeBitCast(
-                try _decodeArray(Int64.self, &value, &opened, level, component) { v throws(_ReadFailure) in
-                    try _readInteger(Int64.self, &v)
+                try decodeArray(Int64.self, &value, &opened, level, component) { v throws(ReadFailure) in
+                    try readInteger(Int64.self, &v)
                 }, to: T.self)
         }
         if T.self == [Bool].self {
             return unsafeBitCast(
-                try _decodeArray(Bool.self, &value, &opened, level, component) { v throws(_ReadFailure) in
-                    try _readBool(&v)
+                try decodeArray(Bool.self, &value, &opened, level, component) { v throws(ReadFailure) in
+                    try readBool(&v)
                 }, to: T.self)
         }
         preconditionFailure("not a scalar array type")
@@ -74,21 +74,21 @@ extension _CodableDecoder {
 
     /// `[String]`, out of line: the other scalar arrays stay small enough to inline.
     @inline(never)
-    func _decodeStringArray(
-        _ value: inout _JSONCursor, _ opened: inout _OpenedValue, _ level: Int, _ component: _CodingPathComponent
+    func decodeStringArray(
+        _ value: inout _JSONCursor, _ opened: inout OpenedValue, _ level: Int, _ component: CodingPathComponent
     ) throws -> [String] {
-        try _decodeArray(String.self, &value, &opened, level, component) { v throws(_ReadFailure) in
-            try _readString(&v)
+        try decodeArray(String.self, &value, &opened, level, component) { v throws(ReadFailure) in
+            try readString(&v)
         }
     }
 
     /// Reads the array `value` is with the shim's bulk reads into the context's scratch space (valid
     /// until the next bulk read), or returns nil, with the array opened (and rewound by the next
-    /// `_openArray`), when an element needs the element-by-element path: one the bulk read could
+    /// `openArray`), when an element needs the element-by-element path: one the bulk read could
     /// not read (another type, a number it does not take), or one `accept` rejects.
     @inline(__always)
-    func _bulkRead<Number>(
-        _ value: inout _JSONCursor, _ opened: inout _OpenedValue, _ level: Int, _ component: _CodingPathComponent,
+    func bulkRead<Number>(
+        _ value: inout _JSONCursor, _ opened: inout OpenedValue, _ level: Int, _ component: CodingPathComponent,
         scratch: (_DecodingState) -> UnsafeMutablePointer<Number>?, capacity: (_DecodingState) -> Int,
         grow: () -> Void,
         next: (
@@ -98,7 +98,7 @@ extension _CodableDecoder {
         ) -> _SimdJSONError,
         accept: (Number) -> Bool
     ) throws -> UnsafeBufferPointer<Number>? {
-        var array = try _openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
+        var array = try openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
         var iterator = _ArrayIterator()
         var code = array.iterate(&iterator)
         guard _fastPath(code == .success) else { throw context._containerError(code) }
@@ -125,11 +125,11 @@ extension _CodableDecoder {
 
     /// Reads the array `value` is, element by element, with `read`.
     @inline(__always)
-    func _decodeArray<Element>(
-        _: Element.Type, _ value: inout _JSONCursor, _ opened: inout _OpenedValue, _ level: Int,
-        _ component: _CodingPathComponent, _ read: (inout _JSONCursor) throws(_ReadFailure) -> Element
+    func decodeArray<Element>(
+        _: Element.Type, _ value: inout _JSONCursor, _ opened: inout OpenedValue, _ level: Int,
+        _ component: CodingPathComponent, _ read: (inout _JSONCursor) throws(ReadFailure) -> Element
     ) throws -> [Element] {
-        var array = try _openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
+        var array = try openArray(&value, opened: &opened, isMissing: false, level: level, component: component)
         var iterator = _ArrayIterator()
         var code = array.iterate(&iterator)
         guard _fastPath(code == .success) else { throw context._containerError(code) }
@@ -144,7 +144,7 @@ extension _CodableDecoder {
                 result.append(try read(&element))
             } catch {
                 session.setPath(level, component)
-                throw _error(error, type: Element.self, level: level + 1, component: .index(result.count))
+                throw failureError(error, type: Element.self, level: level + 1, component: .index(result.count))
             }
         }
     }
@@ -156,16 +156,16 @@ extension _CodableDecoder {
 /// `Array.init(from:)` through an unkeyed container (the array's frame at `level + 1`, its
 /// elements at `level + 2`), without the container, the existential calls per element and some
 /// of the runtime's metadata lookups of the unspecialized `Array.init(from:)`.
-protocol _DecodableArray: RangeReplaceableCollection where Element: Decodable {
+protocol DecodableArray: RangeReplaceableCollection where Element: Decodable {
     init(
         unsafeUninitializedCapacity: Int,
         initializingWith initializer: (inout UnsafeMutableBufferPointer<Element>, inout Int) throws -> Void
     ) rethrows
 }
 
-extension Array: _DecodableArray where Element: Decodable {}
+extension Array: DecodableArray where Element: Decodable {}
 
-extension _DecodableArray {
+extension DecodableArray {
     // A protocol extension rather than a generic function or an extension of `Array`: it
     // receives `Self`'s metadata, so that the unspecialized code looks up no `Array<Element>`.
     /// Decodes the array `value` is, a child of the container at `level` reached by `component`.
@@ -174,9 +174,9 @@ extension _DecodableArray {
     /// an array of exactly their number: growing an array in unspecialized code costs a lookup of
     /// its storage's type in the runtime's cache, an allocation and a copy at every doubling, and
     /// most arrays in documents are short. Longer arrays go on growing as usual.
-    static func _decode(
-        from value: inout _JSONCursor, opened: inout _OpenedValue, level: Int, component: _CodingPathComponent,
-        decoder: _CodableDecoder
+    static func decodeAsArray(
+        from value: inout _JSONCursor, opened: inout OpenedValue, level: Int, component: CodingPathComponent,
+        decoder: CodableDecoder
     ) throws -> Self {
         let session = decoder.session
         let context = decoder.context
@@ -184,12 +184,12 @@ extension _DecodableArray {
         // The array's own value gets a fresh token, as a frame moved to it would: containers at
         // its level handed out before are stale from now on.
         _ = session.newToken(level: level + 1)
-        var array = try decoder._openArray(&value, opened: &opened, isMissing: false, level: level + 1)
+        var array = try decoder.openArray(&value, opened: &opened, isMissing: false, level: level + 1)
         var iterator = _ArrayIterator()
         let code = array.iterate(&iterator)
         guard _fastPath(code == .success) else { throw context._containerError(code) }
         var element = _JSONCursor()
-        var hasElement = try _nextValue(&iterator, into: &element, level: level, decoder: decoder)
+        var hasElement = try nextValue(&iterator, into: &element, level: level, decoder: decoder)
         guard hasElement else { return Self() }
         // Room in the parser's scratch space (nested arrays take the space above this one's).
         let savedTop = context._state.pointee.scratchTop
@@ -199,9 +199,9 @@ extension _DecodableArray {
         do {
             while hasElement && index < inline {
                 (first + index).initialize(
-                    to: try _decodeElement(&element, index: index, level: level, decoder: decoder))
+                    to: try decodeElement(&element, index: index, level: level, decoder: decoder))
                 index += 1
-                hasElement = try _nextValue(&iterator, into: &element, level: level, decoder: decoder)
+                hasElement = try nextValue(&iterator, into: &element, level: level, decoder: decoder)
             }
         } catch {
             first.deinitialize(count: index)
@@ -216,9 +216,9 @@ extension _DecodableArray {
             count = initialized
         }
         while hasElement {
-            result.append(try _decodeElement(&element, index: index, level: level, decoder: decoder))
+            result.append(try decodeElement(&element, index: index, level: level, decoder: decoder))
             index += 1
-            hasElement = try _nextValue(&iterator, into: &element, level: level, decoder: decoder)
+            hasElement = try nextValue(&iterator, into: &element, level: level, decoder: decoder)
         }
         return result
     }
@@ -230,14 +230,14 @@ extension _DecodableArray {
     /// `Element?`: in unspecialized code, that would cost a lookup of `Optional<Element>`'s
     /// metadata for every element.)
     @inline(__always)
-    static func _nextValue(
+    static func nextValue(
         _ iterator: inout _ArrayIterator, into element: inout _JSONCursor, level: Int,
-        decoder: _CodableDecoder
+        decoder: CodableDecoder
     ) throws -> Bool {
         let context = decoder.context
         // As between the calls of an unkeyed container: once the document is found malformed,
         // the cursors may be dead.
-        guard _fastPath(!context._state.pointee.broken) else { throw decoder._staleError(level: level + 1) }
+        guard _fastPath(!context._state.pointee.broken) else { throw decoder.staleError(level: level + 1) }
         var hasElement = false
         let code = iterator.next(&hasElement, &element)
         guard _fastPath(code == .success) else { throw context._containerError(code) }
@@ -245,24 +245,24 @@ extension _DecodableArray {
     }
 
     @inline(__always)
-    static func _decodeElement(
-        _ element: inout _JSONCursor, index: Int, level: Int, decoder: _CodableDecoder
+    static func decodeElement(
+        _ element: inout _JSONCursor, index: Int, level: Int, decoder: CodableDecoder
     ) throws -> Element {
-        var elementOpened = _OpenedValue.none
-        return try decoder._decodeNested(
+        var elementOpened = OpenedValue.none
+        return try decoder.decodeNested(
             Element.self, from: &element, opened: &elementOpened, level: level + 1, component: .index(index))
     }
 }
 
-extension _CodableDecoder {
+extension CodableDecoder {
     /// `T` decoded as an array of `Decodable` elements (`A` is `T`, opened from an existential).
     @inline(__always)
-    func _decodeArray<A: _DecodableArray, T>(
-        _: A.Type, as _: T.Type, from value: inout _JSONCursor, opened: inout _OpenedValue, level: Int,
-        component: _CodingPathComponent
+    func decodeArray<A: DecodableArray, T>(
+        _: A.Type, as _: T.Type, from value: inout _JSONCursor, opened: inout OpenedValue, level: Int,
+        component: CodingPathComponent
     ) throws -> T {
         _identityCast(
-            try A._decode(from: &value, opened: &opened, level: level, component: component, decoder: self),
+            try A.decodeAsArray(from: &value, opened: &opened, level: level, component: component, decoder: self),
             to: T.self)
     }
 }

@@ -5,17 +5,17 @@ import Foundation
 // in turn) must cost about what a successful read costs, so the common ones are made of shared
 // pieces: a description made once per parser for each expected type and JSON type found (a type's
 // name is the runtime demangling it), and the coding path made once for the errors of one value
-// (`_CodableSession.codingPath`). On github_events.json read through such a `try?` chain, this
+// (`CodableSession.codingPath`). On github_events.json read through such a `try?` chain, this
 // took a decode from 20.7M instructions to 8.4M.
 
-/// The kinds of error description `_CodableDecoder._description` keeps.
-enum _ErrorDescriptionKind: UInt8 {
+/// The kinds of error description `CodableDecoder.cachedDescription` keeps.
+enum ErrorDescriptionKind: UInt8 {
     case mismatch, null, containerMismatch, containerNull
 }
 
 extension JSONType {
-    /// A number for the kind, for `_CodableParserCache.errorDescriptions`.
-    var _number: UInt8 {
+    /// A number for the kind, for `CodableParserCache.errorDescriptions`.
+    var typeNumber: UInt8 {
         switch self {
         case .null: 0
         case .bool: 1
@@ -27,15 +27,15 @@ extension JSONType {
     }
 }
 
-extension _CodableDecoder {
+extension CodableDecoder {
     /// The description of an error of `kind` for `type`, finding `found`: made by `make` the first
     /// time the parser's decodes need it, then shared.
-    func _description(
-        _ kind: _ErrorDescriptionKind, _ type: Any.Type, _ found: JSONType?, _ make: () -> String
+    func cachedDescription(
+        _ kind: ErrorDescriptionKind, _ type: Any.Type, _ found: JSONType?, _ make: () -> String
     ) -> String {
         let cache = session.parserCache
         let typeID = ObjectIdentifier(type)
-        let foundNumber = found?._number ?? 255
+        let foundNumber = found?.typeNumber ?? 255
         for entry in cache.errorDescriptions
         where entry.kind == kind.rawValue && entry.type == typeID && entry.found == foundNumber {
             return entry.description
@@ -50,17 +50,19 @@ extension _CodableDecoder {
 
     /// The `DecodingError` for a failed read of a `type` value at `level`, then `component`.
     @inline(never)
-    func _error(_ failure: _ReadFailure, type: Any.Type, level: Int, component: _CodingPathComponent?) -> any Error {
+    func failureError(
+        _ failure: ReadFailure, type: Any.Type, level: Int, component: CodingPathComponent?
+    ) -> any Error {
         switch failure {
         case .null:
-            return _valueNotFound(type, level: level, component: component)
+            return valueNotFound(type, level: level, component: component)
         case .mismatch(let found, let override, _):
             let expected = override ?? type
             return DecodingError.typeMismatch(
                 expected,
                 DecodingError.Context(
                     codingPath: session.codingPath(level, appending: component),
-                    debugDescription: _description(.mismatch, expected, found) {
+                    debugDescription: cachedDescription(.mismatch, expected, found) {
                         "Expected to decode \(expected) but found \(found) instead."
                     }))
         case .notRepresentable(let text, let offset):
@@ -83,42 +85,44 @@ extension _CodableDecoder {
     }
 
     @inline(never)
-    func _valueNotFound(_ type: Any.Type, level: Int, component: _CodingPathComponent?) -> DecodingError {
+    func valueNotFound(_ type: Any.Type, level: Int, component: CodingPathComponent?) -> DecodingError {
         .valueNotFound(
             type,
             DecodingError.Context(
                 codingPath: session.codingPath(level, appending: component),
-                debugDescription: _description(.null, type, nil) {
+                debugDescription: cachedDescription(.null, type, nil) {
                     "Cannot get value of type \(type) -- found null value instead"
                 }))
     }
 
     @inline(never)
-    func _containerNull(_ type: Any.Type, _ what: String, _ level: Int, _ component: _CodingPathComponent?)
+    func containerNull(_ type: Any.Type, _ what: String, _ level: Int, _ component: CodingPathComponent?)
         -> DecodingError
     {
         .valueNotFound(
             type,
             DecodingError.Context(
                 codingPath: session.codingPath(level, appending: component),
-                debugDescription: _description(.containerNull, type, nil) { "\(what) -- found null value instead" }))
+                debugDescription: cachedDescription(.containerNull, type, nil) {
+                    "\(what) -- found null value instead"
+                }))
     }
 
     @inline(never)
-    func _containerMismatch(_ type: Any.Type, found: JSONType, level: Int, component: _CodingPathComponent?)
+    func containerMismatch(_ type: Any.Type, found: JSONType, level: Int, component: CodingPathComponent?)
         -> DecodingError
     {
         .typeMismatch(
             type,
             DecodingError.Context(
                 codingPath: session.codingPath(level, appending: component),
-                debugDescription: _description(.containerMismatch, type, found) {
+                debugDescription: cachedDescription(.containerMismatch, type, found) {
                     "Expected to decode \(type) but found \(found) instead."
                 }))
     }
 
     @inline(never)
-    func _keyNotFound(_ key: some CodingKey, level: Int) -> DecodingError {
+    func keyNotFound(_ key: some CodingKey, level: Int) -> DecodingError {
         .keyNotFound(
             key,
             DecodingError.Context(
@@ -129,7 +133,7 @@ extension _CodableDecoder {
     }
 
     @inline(never)
-    func _atEndError(_ type: Any.Type, _ message: String, level: Int, index: Int) -> DecodingError {
+    func atEndError(_ type: Any.Type, _ message: String, level: Int, index: Int) -> DecodingError {
         .valueNotFound(
             type,
             DecodingError.Context(
@@ -138,16 +142,16 @@ extension _CodableDecoder {
 
     /// Nesting deeper than Foundation's limit: the document is refused, whatever catches this.
     @inline(never)
-    func _depthError(_ level: Int, _ component: _CodingPathComponent?) -> any Error {
+    func depthError(_ level: Int, _ component: CodingPathComponent?) -> any Error {
         let error = UnboxError(
-            reason: .depthLimitExceeded(limit: _CodableDecoder.maximumDepth), byteOffset: context._currentOffset())
+            reason: .depthLimitExceeded(limit: CodableDecoder.maximumDepth), byteOffset: context._currentOffset())
         if context._malformed == nil { context._malformed = error }
         return error
     }
 
     /// A container or decoder used after the value it reads was left behind.
     @inline(never)
-    func _staleError(level: Int) -> DecodingError {
+    func staleError(level: Int) -> DecodingError {
         if session.isClosed {
             // The parser has gone back to its pool, and may be another decode's by now.
             return .dataCorrupted(
@@ -158,7 +162,7 @@ extension _CodableDecoder {
                         + "containers only within the init(from:) they were made in."))
         }
         if context._state.pointee.broken, let malformed = context._malformed {
-            return _decodingError(fromUnboxError: malformed)
+            return decodingError(fromUnboxError: malformed)
         }
         return .dataCorrupted(
             DecodingError.Context(
@@ -171,7 +175,7 @@ extension _CodableDecoder {
 }
 
 /// The error a whole decode throws for malformed JSON, as Foundation reports it.
-func _decodingError(fromUnboxError error: UnboxError) -> DecodingError {
+func decodingError(fromUnboxError error: UnboxError) -> DecodingError {
     .dataCorrupted(
         DecodingError.Context(
             codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))

@@ -6,7 +6,7 @@ import Foundation
 // mismatches and errors are out of line.
 
 /// Why a value could not be read, before it becomes a `DecodingError` with a coding path.
-enum _ReadFailure: Error, @unchecked Sendable {
+enum ReadFailure: Error, @unchecked Sendable {
     /// The value is `null`: `DecodingError.valueNotFound`.
     case null
     /// The value is of another JSON type: `DecodingError.typeMismatch` (with `type` if given,
@@ -24,14 +24,14 @@ enum _ReadFailure: Error, @unchecked Sendable {
     case other(any Error)
 }
 
-extension _CodableDecoder {
+extension CodableDecoder {
     // MARK: Classifying failures
 
     /// Why `value` could not be read as `expected` after a read failed with `code`. A value that
     /// turns out to be malformed (`tru`, `nul`, a bad escape) is malformed JSON, recorded so that
     /// nobody can swallow it.
     @inline(never)
-    func _failure(_ code: _SimdJSONError, _ value: inout _JSONCursor, expected: JSONType) -> _ReadFailure {
+    func readFailure(_ code: _SimdJSONError, _ value: inout _JSONCursor, expected: JSONType) -> ReadFailure {
         let offset = context._offset(of: &value)
         guard code == .incorrectType || code == .numberOutOfRange else {
             return .other(context._malformedError(code, offset: offset))
@@ -70,11 +70,11 @@ extension _CodableDecoder {
 
     /// The exact text of the number `value` is, or a failure if it is not a (well-formed) number.
     @inline(never)
-    func _numberText(_ value: inout _JSONCursor) throws(_ReadFailure) -> String {
+    func numberText(_ value: inout _JSONCursor) throws(ReadFailure) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = value.getNumberText(&bytes, &count)
-        if code == .incorrectType { throw _failure(code, &value, expected: .number) }
+        if code == .incorrectType { throw readFailure(code, &value, expected: .number) }
         guard code == .success else {
             throw .other(context._malformedError(code, offset: context._offset(of: &value)))
         }
@@ -84,33 +84,33 @@ extension _CodableDecoder {
     // MARK: Strings and booleans
 
     @inline(__always)
-    func _readString(_ value: inout _JSONCursor) throws(_ReadFailure) -> String {
+    func readString(_ value: inout _JSONCursor) throws(ReadFailure) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         let code = value.getString(context._parser.handle, &bytes, &count)
-        guard _fastPath(code == .success) else { throw _failure(code, &value, expected: .string) }
+        guard _fastPath(code == .success) else { throw readFailure(code, &value, expected: .string) }
         return _Parser.string(bytes, count) { context._parser.strings }
     }
 
-    /// `_readString`, out of line: inlined into `_decodeNested`, it made that function too large
+    /// `readString`, out of line: inlined into `decodeNested`, it made that function too large
     /// for the scalar-array paths to be inlined in turn (`[Double]` arrays then cost a call each).
     @inline(never)
-    func _readStringOutOfLine(_ value: inout _JSONCursor) throws(_ReadFailure) -> String {
-        try _readString(&value)
+    func readStringOutOfLine(_ value: inout _JSONCursor) throws(ReadFailure) -> String {
+        try readString(&value)
     }
 
     @inline(__always)
-    func _readBool(_ value: inout _JSONCursor) throws(_ReadFailure) -> Bool {
+    func readBool(_ value: inout _JSONCursor) throws(ReadFailure) -> Bool {
         var result = false
         let code = value.getBool(&result)
-        guard _fastPath(code == .success) else { throw _boolFailure(code, &value) }
+        guard _fastPath(code == .success) else { throw boolFailure(code, &value) }
         return result
     }
 
     /// Foundation reports `null` read as a `Bool` as a type mismatch, not a missing value.
     @inline(never)
-    func _boolFailure(_ code: _SimdJSONError, _ value: inout _JSONCursor) -> _ReadFailure {
-        let failure = _failure(code, &value, expected: .bool)
+    func boolFailure(_ code: _SimdJSONError, _ value: inout _JSONCursor) -> ReadFailure {
+        let failure = readFailure(code, &value, expected: .bool)
         if case .null = failure { return .mismatch(.null, type: nil, offset: context._offset(of: &value)) }
         return failure
     }
@@ -118,34 +118,34 @@ extension _CodableDecoder {
     // MARK: Integers
 
     @inline(__always)
-    func _readInteger<T: FixedWidthInteger>(_: T.Type, _ value: inout _JSONCursor) throws(_ReadFailure) -> T {
-        if T.bitWidth > 64 { return try _integerSlowPath(T.self, .incorrectType, &value) }
+    func readInteger<T: FixedWidthInteger>(_: T.Type, _ value: inout _JSONCursor) throws(ReadFailure) -> T {
+        if T.bitWidth > 64 { return try integerSlowPath(T.self, .incorrectType, &value) }
         if T.isSigned {
             var result: Int64 = 0
             let code = value.getInt64(&result)
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
-            return try _integerSlowPath(T.self, code, &value)
+            return try integerSlowPath(T.self, code, &value)
         } else {
             var result: UInt64 = 0
             let code = value.getUInt64(&result)
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
-            return try _integerSlowPath(T.self, code, &value)
+            return try integerSlowPath(T.self, code, &value)
         }
     }
 
     /// Integers the 64-bit readers do not take: out of range for `T`, written with a fraction or
     /// an exponent, 128-bit, or not numbers at all.
     @inline(never)
-    func _integerSlowPath<T: FixedWidthInteger>(_: T.Type, _ code: _SimdJSONError, _ value: inout _JSONCursor)
-        throws(_ReadFailure) -> T
+    func integerSlowPath<T: FixedWidthInteger>(_: T.Type, _ code: _SimdJSONError, _ value: inout _JSONCursor)
+        throws(ReadFailure) -> T
     {
         guard
             code == .success || code == .incorrectType || code == .numberOutOfRange
                 || code == .numberError
-        else { throw _failure(code, &value, expected: .number) }
+        else { throw readFailure(code, &value, expected: .number) }
         let offset = context._offset(of: &value)
-        let text = try _numberText(&value)
-        guard let result = _integer(T.self, fromNumberText: text) else {
+        let text = try numberText(&value)
+        guard let result = parseInteger(T.self, fromNumberText: text) else {
             throw .notRepresentable(text, offset: offset)
         }
         return result
@@ -154,62 +154,62 @@ extension _CodableDecoder {
     // MARK: Floating point
 
     @inline(__always)
-    func _readDouble(_ value: inout _JSONCursor) throws(_ReadFailure) -> Double {
+    func readDouble(_ value: inout _JSONCursor) throws(ReadFailure) -> Double {
         var result = 0.0
         let code = value.getDouble(&result)
         if _fastPath(code == .success && result != 0) { return result }
-        return try _doubleSlowPath(code, result, &value)
+        return try doubleSlowPath(code, result, &value)
     }
 
     /// Zeros (which must be written as zeros: `1e-400` is not representable), numbers out of
     /// range, non-conforming floats in strings, mismatches.
     @inline(never)
-    func _doubleSlowPath(_ code: _SimdJSONError, _ result: Double, _ value: inout _JSONCursor)
-        throws(_ReadFailure) -> Double
+    func doubleSlowPath(_ code: _SimdJSONError, _ result: Double, _ value: inout _JSONCursor)
+        throws(ReadFailure) -> Double
     {
         if code == .success {
-            let text = try _numberText(&value)
-            guard _isTrueZero(text) else { throw .notRepresentable(text, offset: context._offset(of: &value)) }
+            let text = try numberText(&value)
+            guard isTrueZero(text) else { throw .notRepresentable(text, offset: context._offset(of: &value)) }
             return result
         }
         if code == .numberError {
-            // Malformed (`_numberText` throws), out of range (`1e400`), or one of the long numbers
+            // Malformed (`numberText` throws), out of range (`1e400`), or one of the long numbers
             // the shim leaves to an exact parse of their text (`0.3777777777000077770000`).
             let offset = context._offset(of: &value)
-            let text = try _numberText(&value)
-            if let parsed = Double(text), parsed.isFinite, parsed != 0 || _isTrueZero(text) { return parsed }
+            let text = try numberText(&value)
+            if let parsed = Double(text), parsed.isFinite, parsed != 0 || isTrueZero(text) { return parsed }
             throw .notRepresentable(text, offset: offset)
         }
-        return try _nonConformingFloat(Double.self, code, &value)
+        return try nonConformingFloat(Double.self, code, &value)
     }
 
     @inline(__always)
-    func _readFloat(_ value: inout _JSONCursor) throws(_ReadFailure) -> Float {
+    func readFloat(_ value: inout _JSONCursor) throws(ReadFailure) -> Float {
         var result = 0.0
         let code = value.getDouble(&result)
-        if _fastPath(code == .success), let float = _float(exactlyRoundedFrom: result) { return float }
-        return try _floatSlowPath(code, &value)
+        if _fastPath(code == .success), let float = floatValue(exactlyRoundedFrom: result) { return float }
+        return try floatSlowPath(code, &value)
     }
 
     @inline(never)
-    func _floatSlowPath(_ code: _SimdJSONError, _ value: inout _JSONCursor) throws(_ReadFailure) -> Float {
+    func floatSlowPath(_ code: _SimdJSONError, _ value: inout _JSONCursor) throws(ReadFailure) -> Float {
         if code == .success || code == .numberError {
             // Round the text itself, as `strtof` does, and apply Foundation's range rules.
             let offset = context._offset(of: &value)
-            let text = try _numberText(&value)
-            guard let float = Float(text), float.isFinite, float != 0 || _isTrueZero(text) else {
+            let text = try numberText(&value)
+            guard let float = Float(text), float.isFinite, float != 0 || isTrueZero(text) else {
                 throw .notRepresentable(text, offset: offset)
             }
             return float
         }
-        return try _nonConformingFloat(Float.self, code, &value)
+        return try nonConformingFloat(Float.self, code, &value)
     }
 
     /// `Float(double)` when it is certainly the float nearest to the number's text: not zero
     /// (which needs the text checked), finite, and `double` not exactly halfway between two floats
     /// (where rounding twice could differ from rounding once).
     @inline(__always)
-    func _float(exactlyRoundedFrom double: Double) -> Float? {
+    func floatValue(exactlyRoundedFrom double: Double) -> Float? {
         let float = Float(double)
         guard float.isFinite, float != 0 else { return nil }
         let widened = Double(float)
@@ -222,10 +222,10 @@ extension _CodableDecoder {
     /// A string that the non-conforming float strategy maps to infinity or NaN, or the failure
     /// for a value of the wrong type.
     @inline(never)
-    func _nonConformingFloat<T: BinaryFloatingPoint>(_: T.Type, _ code: _SimdJSONError, _ value: inout _JSONCursor)
-        throws(_ReadFailure) -> T
+    func nonConformingFloat<T: BinaryFloatingPoint>(_: T.Type, _ code: _SimdJSONError, _ value: inout _JSONCursor)
+        throws(ReadFailure) -> T
     {
-        let failure = _failure(code, &value, expected: .number)
+        let failure = readFailure(code, &value, expected: .number)
         if case .mismatch(.string, _, _) = failure,
             case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
                 session.options.nonConformingFloatDecodingStrategy
@@ -244,17 +244,17 @@ extension _CodableDecoder {
 
     // MARK: Decimal
 
-    func _readDecimal(_ value: inout _JSONCursor) throws(_ReadFailure) -> Decimal {
+    func readDecimal(_ value: inout _JSONCursor) throws(ReadFailure) -> Decimal {
         var type: JSONType?
         let code = value.getType(&type)
         guard code == .success, type == .number else {
-            switch _failure(code == .success ? .incorrectType : code, &value, expected: .number) {
+            switch readFailure(code == .success ? .incorrectType : code, &value, expected: .number) {
             case .mismatch(let found, _, let offset): throw .mismatch(found, type: Decimal.self, offset: offset)
             case let failure: throw failure
             }
         }
         let offset = context._offset(of: &value)
-        let text = try _numberText(&value)
+        let text = try numberText(&value)
         guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
             throw .notRepresentable(text, offset: offset)
         }
@@ -266,7 +266,7 @@ extension _CodableDecoder {
 
 /// Whether JSON number text is zero, as opposed to a non-zero number that rounds to zero
 /// (`1e-400`): no digit other than 0 before the exponent.
-func _isTrueZero(_ text: String) -> Bool {
+func isTrueZero(_ text: String) -> Bool {
     for byte in text.utf8 {
         switch byte {
         case UInt8(ascii: "1")...UInt8(ascii: "9"): return false
@@ -280,18 +280,18 @@ func _isTrueZero(_ text: String) -> Bool {
 /// JSON number text as an integer, as Foundation's `JSONDecoder` converts it: plain digits
 /// exactly; otherwise through `Double` when the value is whole and below 2^53 in magnitude, else
 /// through `Decimal` (truncating a fraction, as Foundation does).
-func _integer<T: FixedWidthInteger>(_: T.Type, fromNumberText text: String) -> T? {
+func parseInteger<T: FixedWidthInteger>(_: T.Type, fromNumberText text: String) -> T? {
     if let exact = T(text) { return exact }
     if let double = Double(text) {
         guard let exact = T(exactly: double) else { return nil }
         if double.magnitude < 9_007_199_254_740_992 { return exact }
     }
-    return _integer(T.self, decimalText: text)
+    return parseInteger(T.self, decimalText: text)
 }
 
 /// Foundation's conversion through `Decimal`: the digits without trailing zeros (as `Decimal`
 /// keeps them) must fit in 64 bits, then the exponent is applied (dividing truncates).
-func _integer<T: FixedWidthInteger>(_: T.Type, decimalText text: String) -> T? {
+func parseInteger<T: FixedWidthInteger>(_: T.Type, decimalText text: String) -> T? {
     guard let parts = _NumberParts(text) else { return nil }
     let isNegative = parts.isNegative
     let digits = parts.digits

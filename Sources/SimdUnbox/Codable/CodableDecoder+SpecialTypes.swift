@@ -4,38 +4,38 @@ import Foundation
 // `init(from:)`: `Date` and `Data` (by the decoder's strategies), `URL`, `Decimal`, and
 // string-keyed dictionaries when a key strategy is set (their keys are not converted).
 
-extension _CodableDecoder {
+extension CodableDecoder {
     /// Throws `valueNotFound(type)` when the frame's value is `null` (consuming it).
-    func _checkNotNull(_ type: Any.Type) throws {
-        if isMissing { throw _valueNotFound(type, level: level, component: nil) }
+    func checkNotNull(_ type: Any.Type) throws {
+        if isMissing { throw valueNotFound(type, level: level, component: nil) }
         guard case .none = opened else { return }
         var value = self.value
         var isNull = false
         if value.isNull(&isNull) == .success && isNull {
-            throw _valueNotFound(type, level: level, component: nil)
+            throw valueNotFound(type, level: level, component: nil)
         }
     }
 
-    func _decodeDate(containerLevel: Int) throws -> Date {
-        try _checkNotNull(Date.self)
+    func decodeDate(containerLevel: Int) throws -> Date {
+        try checkNotNull(Date.self)
         switch session.options.dateDecodingStrategy {
         case .deferredToDate:
             return try Date(from: self)
         case .secondsSince1970:
             return Date(
-                timeIntervalSince1970: try _readFrame(Double.self) { v throws(_ReadFailure) in try _readDouble(&v) })
+                timeIntervalSince1970: try readFrame(Double.self) { v throws(ReadFailure) in try readDouble(&v) })
         case .millisecondsSince1970:
-            let milliseconds = try _readFrame(Double.self) { v throws(_ReadFailure) in try _readDouble(&v) }
+            let milliseconds = try readFrame(Double.self) { v throws(ReadFailure) in try readDouble(&v) }
             return Date(timeIntervalSince1970: milliseconds / 1000)
         case .iso8601:
             // Parsed natively from the string's bytes where that gives `Date.ISO8601FormatStyle`'s
             // result (what Foundation's JSONDecoder parses with), by that style otherwise.
-            let (string, native) = try _readDateString(_ISO8601Parsing.parseAsFormatStyle)
+            let (string, native) = try readDateString(ISO8601Parsing.parseAsFormatStyle)
             if case .date(let date) = native { return date }
             guard case .unknown = native, let date = try? Date.ISO8601FormatStyle().parse(string) else {
-                throw _error(
+                throw failureError(
                     .corruptedInContainer(
-                        "Expected date string to be ISO8601-formatted (\"\(string)\" near byte \(_frameOffset()))."),
+                        "Expected date string to be ISO8601-formatted (\"\(string)\" near byte \(frameOffset()))."),
                     type: Date.self, level: containerLevel, component: nil)
             }
             return date
@@ -43,7 +43,7 @@ extension _CodableDecoder {
             return try closure(self)
         #if canImport(Darwin)
             case .formatted(let formatter):
-                return try _decodeDate(formattedBy: formatter)
+                return try decodeDate(formattedBy: formatter)
         #endif
         @unknown default:
             return try Date(from: self)
@@ -52,12 +52,12 @@ extension _CodableDecoder {
 
     /// A date string parsed by `formatter`: natively from the string's bytes where the formatter's
     /// settings (read once per decode, on first use) allow it, by the formatter otherwise.
-    func _decodeDate(formattedBy formatter: DateFormatter) throws -> Date {
-        let format = context._dateFormat(for: formatter)
-        let (string, native) = try _readDateString(format.parse)
+    func decodeDate(formattedBy formatter: DateFormatter) throws -> Date {
+        let format = context.nativeDateFormat(for: formatter)
+        let (string, native) = try readDateString(format.parse)
         if case .date(let date) = native { return date }
         guard case .unknown = native, let date = formatter.date(from: string) else {
-            throw _error(
+            throw failureError(
                 .corrupted("Date string does not match format expected by formatter."), type: Date.self,
                 level: level, component: nil)
         }
@@ -67,15 +67,15 @@ extension _CodableDecoder {
     /// The frame's string parsed natively by `parse` from its bytes; the string itself is made
     /// only when `parse` gives no date (for the fallback parser and the error message).
     @inline(__always)
-    func _readDateString(_ parse: (UnsafeBufferPointer<UInt8>) -> _DateParseResult) throws -> (
-        String, _DateParseResult
+    func readDateString(_ parse: (UnsafeBufferPointer<UInt8>) -> DateParseResult) throws -> (
+        String, DateParseResult
     ) {
-        var native = _DateParseResult.unknown
-        let string = try _readFrame(String.self) { v throws(_ReadFailure) -> String in
+        var native = DateParseResult.unknown
+        let string = try readFrame(String.self) { v throws(ReadFailure) -> String in
             var bytes: UnsafePointer<UInt8>?
             var count = 0
             let code = v.getString(context._parser.handle, &bytes, &count)
-            guard _fastPath(code == .success) else { throw _failure(code, &v, expected: .string) }
+            guard _fastPath(code == .success) else { throw readFailure(code, &v, expected: .string) }
             native = parse(UnsafeBufferPointer(start: bytes, count: count))
             if case .date = native { return "" }
             return _Parser.string(bytes, count) { context._parser.strings }
@@ -83,16 +83,16 @@ extension _CodableDecoder {
         return (string, native)
     }
 
-    func _decodeData() throws -> Data {
-        try _checkNotNull(Data.self)
+    func decodeData() throws -> Data {
+        try checkNotNull(Data.self)
         switch session.options.dataDecodingStrategy {
         case .deferredToData:
             return try Data(from: self)
         case .base64:
-            let string = try _readFrame(Data.self) { v throws(_ReadFailure) in try _readStringReportingString(&v) }
+            let string = try readFrame(Data.self) { v throws(ReadFailure) in try readStringReportingString(&v) }
             guard let data = Data(base64Encoded: string) else {
-                throw _error(
-                    .corrupted("Encountered Data is not valid Base64 (near byte \(_frameOffset()))."), type: Data.self,
+                throw failureError(
+                    .corrupted("Encountered Data is not valid Base64 (near byte \(frameOffset()))."), type: Data.self,
                     level: level, component: nil)
             }
             return data
@@ -103,27 +103,27 @@ extension _CodableDecoder {
         }
     }
 
-    func _decodeURL() throws -> URL {
-        try _checkNotNull(URL.self)
-        let string = try _readFrame(URL.self) { v throws(_ReadFailure) in try _readStringReportingString(&v) }
+    func decodeURL() throws -> URL {
+        try checkNotNull(URL.self)
+        let string = try readFrame(URL.self) { v throws(ReadFailure) in try readStringReportingString(&v) }
         guard let url = URL(string: string) else {
-            throw _error(
-                .corrupted("Invalid URL string (\"\(string)\" near byte \(_frameOffset())."), type: URL.self,
+            throw failureError(
+                .corrupted("Invalid URL string (\"\(string)\" near byte \(frameOffset())."), type: URL.self,
                 level: level, component: nil)
         }
         return url
     }
 
-    func _decodeDecimal() throws -> Decimal {
-        try _checkNotNull(Decimal.self)
-        return try _readFrame(Decimal.self) { v throws(_ReadFailure) in try _readDecimal(&v) }
+    func decodeDecimal() throws -> Decimal {
+        try checkNotNull(Decimal.self)
+        return try readFrame(Decimal.self) { v throws(ReadFailure) in try readDecimal(&v) }
     }
 
     /// A string, for a type decoded from one (`URL`, base64 `Data`): a mismatch is reported as
     /// one with `String`, as Foundation does.
-    func _readStringReportingString(_ value: inout _JSONCursor) throws(_ReadFailure) -> String {
-        do throws(_ReadFailure) {
-            return try _readString(&value)
+    func readStringReportingString(_ value: inout _JSONCursor) throws(ReadFailure) -> String {
+        do throws(ReadFailure) {
+            return try readString(&value)
         } catch {
             if case .mismatch(let found, _, let offset) = error {
                 throw .mismatch(found, type: String.self, offset: offset)
@@ -133,7 +133,7 @@ extension _CodableDecoder {
     }
 
     /// The byte offset of the frame's value, for messages.
-    func _frameOffset() -> Int {
+    func frameOffset() -> Int {
         var value = self.value
         return context._offset(of: &value)
     }
@@ -141,16 +141,16 @@ extension _CodableDecoder {
     /// A string-keyed dictionary, read in one pass over the object: its keys are taken as written
     /// whatever the key strategy, as Foundation does; for a key that appears twice, the first
     /// value wins.
-    func _decodeStringKeyedDictionary<Value: Decodable>(_: Value.Type) throws -> [String: Value] {
-        try _checkFrame()
+    func decodeStringKeyedDictionary<Value: Decodable>(_: Value.Type) throws -> [String: Value] {
+        try checkFrame()
         if isMissing
             || {
                 var v = value; var n = false; return v.isNull(&n) == .success && n
             }()
         {
-            throw _valueNotFound([String: Any].self, level: level, component: nil)
+            throw valueNotFound([String: Any].self, level: level, component: nil)
         }
-        var object = try _openObject(&value, opened: &opened, isMissing: false, level: level, component: nil)
+        var object = try openObject(&value, opened: &opened, isMissing: false, level: level, component: nil)
         var hasFields = false
         var code = object.reset(&hasFields)
         var iterator = _ObjectIterator()
@@ -159,7 +159,7 @@ extension _CodableDecoder {
         // The entries are gathered first and the dictionary is built in one call: inserting one
         // at a time from this unspecialized code looks up the metadata of `[String: Value]` and
         // `Value?` on every insert, and rehashes as the dictionary grows.
-        var entries = _DictionaryEntries<Value>(parser: context._parser)
+        var entries = DictionaryEntries<Value>(parser: context._parser)
         let myLevel = level
         let myToken = token
         while true {
@@ -170,12 +170,12 @@ extension _CodableDecoder {
             code = iterator.next(context._parser.handle, &hasField, &keyBytes, &keyCount, &fieldValue)
             guard code == .success else { throw context._containerError(code) }
             guard hasField else { break }
-            guard session.claim(level: myLevel, token: myToken) else { throw _staleError(level: myLevel) }
+            guard session.claim(level: myLevel, token: myToken) else { throw staleError(level: myLevel) }
             let key = _Parser.string(keyBytes, keyCount) { context._parser.strings }
-            var fieldOpened = _OpenedValue.none
+            var fieldOpened = OpenedValue.none
             entries.append(
                 key,
-                try _decodeNested(
+                try decodeNested(
                     Value.self, from: &fieldValue, opened: &fieldOpened, level: myLevel,
                     component: session.hold(.string(key), level: myLevel)))
         }
@@ -197,7 +197,7 @@ extension _CodableDecoder {
 /// The entries are written through the tuple's layout, worked out here (a tuple is laid out as a
 /// struct: the key at 0, the value at the next multiple of its alignment) and checked against the
 /// tuple's own once per dictionary.
-struct _DictionaryEntries<Value>: ~Copyable {
+struct DictionaryEntries<Value>: ~Copyable {
     private var room: UnsafeMutableRawPointer?
     /// The distance between entries, and where in an entry its value lies.
     private let stride: Int
@@ -229,8 +229,8 @@ struct _DictionaryEntries<Value>: ~Copyable {
 
     deinit {
         for index in start..<count {
-            _key(index).deinitialize(count: 1)
-            _value(index).deinitialize(count: 1)
+            keySlot(index).deinitialize(count: 1)
+            valueSlot(index).deinitialize(count: 1)
         }
         if let lender {
             lender.giveBackEntries(room, bytes: capacity * stride)
@@ -240,12 +240,12 @@ struct _DictionaryEntries<Value>: ~Copyable {
     }
 
     @inline(__always)
-    private func _key(_ index: Int) -> UnsafeMutablePointer<String> {
+    private func keySlot(_ index: Int) -> UnsafeMutablePointer<String> {
         (room.unsafelyUnwrapped + index * stride).assumingMemoryBound(to: String.self)
     }
 
     @inline(__always)
-    private func _value(_ index: Int) -> UnsafeMutablePointer<Value> {
+    private func valueSlot(_ index: Int) -> UnsafeMutablePointer<Value> {
         (room.unsafelyUnwrapped + index * stride + valueOffset).assumingMemoryBound(to: Value.self)
     }
 
@@ -266,8 +266,8 @@ struct _DictionaryEntries<Value>: ~Copyable {
             alignment: Swift.max(_Parser.entryAlignment, MemoryLayout<Value>.alignment))
         for index in 0..<count {
             let entry = grown + index * stride
-            entry.initializeMemory(as: String.self, to: _key(index).move())
-            (entry + valueOffset).initializeMemory(as: Value.self, to: _value(index).move())
+            entry.initializeMemory(as: String.self, to: keySlot(index).move())
+            (entry + valueOffset).initializeMemory(as: Value.self, to: valueSlot(index).move())
         }
         // Lent room is the lender's to free when it is given back.
         if ownsRoom { room?.deallocate() }
@@ -284,7 +284,7 @@ struct _DictionaryEntries<Value>: ~Copyable {
         var moved = 0
         let dictionary = withUnsafeMutablePointer(to: &moved) { moved in
             Dictionary(
-                _MovingEntries(entries: entries, count: count, moved: moved), uniquingKeysWith: { first, _ in first })
+                MovingEntries(entries: entries, count: count, moved: moved), uniquingKeysWith: { first, _ in first })
         }
         start = moved
         return dictionary
@@ -295,7 +295,7 @@ struct _DictionaryEntries<Value>: ~Copyable {
 /// `moved` (whatever is left is the owner's to free). Generic over the entry, a tuple, rather than
 /// over the value: its metadata then comes with the sequence's type instead of being looked up
 /// for each entry.
-private struct _MovingEntries<Entry>: Sequence, IteratorProtocol {
+private struct MovingEntries<Entry>: Sequence, IteratorProtocol {
     let entries: UnsafeMutablePointer<Entry>
     let count: Int
     let moved: UnsafeMutablePointer<Int>
@@ -314,12 +314,12 @@ private struct _MovingEntries<Entry>: Sequence, IteratorProtocol {
 
 /// String-keyed dictionaries: decoded in one pass (not through `Dictionary.init(from:)`, which
 /// lists the keys first and then looks each one up), and left alone by key strategies.
-protocol _StringKeyedDictionary {
-    static func _decodeWithoutKeyStrategy(from decoder: _CodableDecoder) throws -> Self
+protocol StringKeyedDictionary {
+    static func decodeWithoutKeyStrategy(from decoder: CodableDecoder) throws -> Self
 }
 
-extension Dictionary: _StringKeyedDictionary where Key == String, Value: Decodable {
-    static func _decodeWithoutKeyStrategy(from decoder: _CodableDecoder) throws -> Self {
-        try decoder._decodeStringKeyedDictionary(Value.self)
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+    static func decodeWithoutKeyStrategy(from decoder: CodableDecoder) throws -> Self {
+        try decoder.decodeStringKeyedDictionary(Value.self)
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 /// Converted key → the key as written in the object, for key strategies other than
 /// `useDefaultKeys` (the only case where SimdJSONDecoder reads all of an object's keys up front,
 /// as Foundation does for every object).
-final class _KeyTable {
+final class KeyTable {
     var originals: [String: String] = [:]
     var keysInOrder: [String] = []
 }
@@ -12,27 +12,27 @@ final class _KeyTable {
 /// What a keyed container reads: its object cursor, nesting level and token, and with a key
 /// strategy other than `useDefaultKeys`, the object's key table. A class, so that the standard
 /// library's box around a container can be handed out again for the next object once nobody holds
-/// it (see `_CodableKeyedContainer.make`).
-final class _KeyedContainerState {
-    @exclusivity(unchecked) var decoder: _CodableDecoder {
+/// it (see `CodableKeyedContainer.make`).
+final class KeyedContainerState {
+    @exclusivity(unchecked) var decoder: CodableDecoder {
         didSet { unretainedDecoder = Unmanaged.passUnretained(decoder) }
     }
-    @exclusivity(unchecked) var unretainedDecoder: Unmanaged<_CodableDecoder>
+    @exclusivity(unchecked) var unretainedDecoder: Unmanaged<CodableDecoder>
     @exclusivity(unchecked) var object: _ObjectCursor
     @exclusivity(unchecked) var level: Int
     @exclusivity(unchecked) var token: UInt64
-    @exclusivity(unchecked) var keyTable: _KeyTable?
+    @exclusivity(unchecked) var keyTable: KeyTable?
     /// With `convertFromSnakeCase`: the converted names of keys, and the walks over objects.
-    let snakeCaseKeys: Unmanaged<_SnakeCaseKeys>?
+    let snakeCaseKeys: Unmanaged<SnakeCaseKeys>?
     /// The names of the container's keys, read once (nil if its key type is not a small enum),
     /// and the same unretained, for reads that do not retain it (reading `keyNames` on every field
     /// retained it: 0.7% more instructions on twitter.json).
-    let keyNames: _KeyNames?
-    let unretainedKeyNames: Unmanaged<_KeyNames>?
+    let keyNames: KeyNames?
+    let unretainedKeyNames: Unmanaged<KeyNames>?
 
     init(
-        decoder: _CodableDecoder, object: _ObjectCursor, level: Int, token: UInt64, keyTable: _KeyTable?,
-        keyNames: _KeyNames?
+        decoder: CodableDecoder, object: _ObjectCursor, level: Int, token: UInt64, keyTable: KeyTable?,
+        keyNames: KeyNames?
     ) {
         self.decoder = decoder
         self.unretainedDecoder = Unmanaged.passUnretained(decoder)
@@ -51,29 +51,29 @@ final class _KeyedContainerState {
 /// call into the model's code, and more than the rest of reading a short string field.
 ///
 /// Only for enums of at most one byte with no payload (every `CodingKeys` enum), whose byte tells
-/// the cases apart. Kept with the parser (`_CodableParserCache`), one per key type, and emptied at
+/// the cases apart. Kept with the parser (`CodableParserCache`), one per key type, and emptied at
 /// the first use of each decode (`prepare`), so that keys whose names depend on a setting follow
 /// it from one decode to the next; the names' UTF-8 is copied into memory of its own, so lookups
 /// read it without touching a `String`.
-final class _KeyNames {
-    /// Per case: where its name starts in `bytes`, its length and its `_LookupKey.plain` (a start
+final class KeyNames {
+    /// Per case: where its name starts in `bytes`, its length and its `LookupKey.plain` (a start
     /// of -1: not read yet).
     private var entries: UnsafeMutablePointer<(start: Int, length: Int, plain: Bool)>
     private var capacity = 16
     private var bytes: UnsafeMutablePointer<UInt8>
     private var bytesUsed = 0
     private var bytesCapacity = 256
-    /// The decode (`_CodableParserCache.generation`) the names were read in.
+    /// The decode (`CodableParserCache.generation`) the names were read in.
     private var generation: UInt64 = 0
-    /// With `convertFromSnakeCase`: per case, the number of its name in `_SnakeCaseKeys` (-1: not
+    /// With `convertFromSnakeCase`: per case, the number of its name in `SnakeCaseKeys` (-1: not
     /// looked up yet), valid in the epoch `numbersEpoch` of those keys.
     private var numbers: UnsafeMutablePointer<Int32>?
     private var numbersEpoch: UInt32 = 0
 
     /// Names for `Key`, or nil if its values are not told apart by one byte.
-    static func make<Key: CodingKey>(for _: Key.Type) -> _KeyNames? {
-        guard MemoryLayout<Key>.size <= 1, _isPOD(Key.self), _isEnum(Key.self) else { return nil }
-        return _KeyNames()
+    static func make<Key: CodingKey>(for _: Key.Type) -> KeyNames? {
+        guard MemoryLayout<Key>.size <= 1, _isPOD(Key.self), isEnum(Key.self) else { return nil }
+        return KeyNames()
     }
 
     private init() {
@@ -100,17 +100,17 @@ final class _KeyNames {
     /// The number of `key`'s name in `keys` (`convertFromSnakeCase`), looked up once per case and
     /// epoch of `keys`.
     @inline(__always)
-    func number<Key: CodingKey>(of key: Key, in keys: _SnakeCaseKeys) -> Int32 {
+    func number<Key: CodingKey>(of key: Key, in keys: SnakeCaseKeys) -> Int32 {
         let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
         if _fastPath(numbersEpoch == keys.epoch), let numbers {
             let number = numbers[tag]
             if number >= 0 { return number }
         }
-        return _lookUpNumber(key, tag, keys)
+        return lookUpNumber(key, tag, keys)
     }
 
     @inline(never)
-    private func _lookUpNumber<Key: CodingKey>(_ key: Key, _ tag: Int, _ keys: _SnakeCaseKeys) -> Int32 {
+    private func lookUpNumber<Key: CodingKey>(_ key: Key, _ tag: Int, _ keys: SnakeCaseKeys) -> Int32 {
         let numbers = self.numbers ?? .allocate(capacity: 256)
         if self.numbers == nil || numbersEpoch != keys.epoch {
             numbers.initialize(repeating: -1, count: 256)
@@ -124,20 +124,20 @@ final class _KeyNames {
 
     /// Runs `body` with `key`'s name.
     @inline(__always)
-    func withName<Key: CodingKey, R>(of key: Key, _ body: (_LookupKey) -> R) -> R {
+    func withName<Key: CodingKey, R>(of key: Key, _ body: (LookupKey) -> R) -> R {
         let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
         if _fastPath(tag < capacity) {
             let entry = entries[tag]
             if entry.start >= 0 {
-                return body(_LookupKey(start: bytes + entry.start, length: entry.length, plain: entry.plain))
+                return body(LookupKey(start: bytes + entry.start, length: entry.length, plain: entry.plain))
             }
         }
-        let entry = _record(key, tag)
-        return body(_LookupKey(start: bytes + entry.start, length: entry.length, plain: entry.plain))
+        let entry = record(key, tag)
+        return body(LookupKey(start: bytes + entry.start, length: entry.length, plain: entry.plain))
     }
 
     @inline(never)
-    private func _record<Key: CodingKey>(_ key: Key, _ tag: Int) -> (start: Int, length: Int, plain: Bool) {
+    private func record<Key: CodingKey>(_ key: Key, _ tag: Int) -> (start: Int, length: Int, plain: Bool) {
         if tag >= capacity {
             let grown = UnsafeMutablePointer<(start: Int, length: Int, plain: Bool)>.allocate(capacity: 256)
             grown.moveInitialize(from: entries, count: capacity)
@@ -157,7 +157,7 @@ final class _KeyNames {
             }
             if let base = utf8.baseAddress { (bytes + bytesUsed).initialize(from: base, count: utf8.count) }
             defer { bytesUsed += utf8.count }
-            return (start: bytesUsed, length: utf8.count, plain: _LookupKey(checking: utf8).plain)
+            return (start: bytesUsed, length: utf8.count, plain: LookupKey(checking: utf8).plain)
         }
         entries[tag] = entry
         return entry
@@ -167,8 +167,8 @@ final class _KeyNames {
 /// A key to look up in an object: its UTF-8, and whether it is known to hold no quote and no
 /// backslash, which lets the shim's lookups skip the check they would otherwise make on every
 /// lookup (about 2.5% of SimdJSONDecoder's instructions on twitter.json, where most keys' names
-/// are read once per decode, in `_KeyNames`).
-struct _LookupKey {
+/// are read once per decode, in `KeyNames`).
+struct LookupKey {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The key holds no `"` and no backslash (checked once, for all its lookups).
     let plain: Bool
@@ -199,14 +199,14 @@ struct _LookupKey {
 
 /// Whether `T` is an enum (its metadata's kind, the word at its start in Swift's stable ABI, is
 /// 0x201). With `_isPOD` and a size of at most one byte, its byte is its value.
-func _isEnum<T>(_: T.Type) -> Bool {
+func isEnum<T>(_: T.Type) -> Bool {
     unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x201
 }
 
-/// Whether the boxes of keyed containers can be reused (`_CodableKeyedContainer.make`): that needs
+/// Whether the boxes of keyed containers can be reused (`CodableKeyedContainer.make`): that needs
 /// `KeyedDecodingContainer` to be what the standard library's source says it is, a struct whose
 /// only stored property is a reference to its box. Checked once, on the first container made.
-enum _KeyedContainerBoxes {
+enum KeyedContainerBoxes {
     /// At most this many boxes are kept per decode (recursive models keep one per nesting level).
     static let limit = 64
     static let singleBox: UInt8 = 1
@@ -226,36 +226,36 @@ enum _KeyedContainerBoxes {
 }
 
 /// The owner of a keyed container's state when the session owns it: nothing.
-struct _SessionOwned {}
+struct SessionOwned {}
 
 /// A keyed container over an object cursor: fields are looked up in the input, in any order.
 ///
-/// `Owner` keeps the state alive: `_SessionOwned` (nothing: the session does) for the boxes the
+/// `Owner` keeps the state alive: `SessionOwned` (nothing: the session does) for the boxes the
 /// session tracks, which leaves the container a plain value that the standard library's box copies
-/// without retaining anything; `_KeyedContainerState` (the state itself) for any other.
-struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProtocol {
+/// without retaining anything; `KeyedContainerState` (the state itself) for any other.
+struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProtocol {
     /// What the container reads, not retained: the standard library's box copies its container
     /// for every call on it (`KeyedDecodingContainer.decode` → the box → a copy of this struct),
     /// and a copy that retains and releases costs two atomic operations per field read. The
     /// session keeps the states of the boxes it tracks alive (and hands those that outlive the
-    /// decode to `_EscapedKeyedContainers`); any other container retains its state in `owner`.
+    /// decode to `EscapedKeyedContainers`); any other container retains its state in `owner`.
     /// (Unmanaged rather than `unowned(unsafe)`, whose every read would retain the state.)
-    let state: Unmanaged<_KeyedContainerState>
+    let state: Unmanaged<KeyedContainerState>
     let owner: Owner
 
-    @inline(__always) var decoder: _CodableDecoder { state._withUnsafeGuaranteedRef { $0.decoder } }
+    @inline(__always) var decoder: CodableDecoder { state._withUnsafeGuaranteedRef { $0.decoder } }
 
     /// Runs `body` with the decoder, not retained for the call (the state holds it, and cannot
     /// change decoder while this container's box is in use).
     @inline(__always)
-    func _withDecoder<R>(_ body: (_CodableDecoder) throws -> R) rethrows -> R {
+    func withDecoder<R>(_ body: (CodableDecoder) throws -> R) rethrows -> R {
         try state._withUnsafeGuaranteedRef { try $0.unretainedDecoder._withUnsafeGuaranteedRef(body) }
     }
     @inline(__always) var object: _ObjectCursor { state._withUnsafeGuaranteedRef { $0.object } }
     @inline(__always) var level: Int { state._withUnsafeGuaranteedRef { $0.level } }
     @inline(__always) var token: UInt64 { state._withUnsafeGuaranteedRef { $0.token } }
 
-    private init(state: _KeyedContainerState, owner: Owner) {
+    private init(state: KeyedContainerState, owner: Owner) {
         self.state = Unmanaged.passUnretained(state)
         self.owner = owner
     }
@@ -274,14 +274,14 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     ///
     /// The containers in tracked boxes do not retain their states (see `state`): the session does,
     /// until it closes.
-    static func make(decoder: _CodableDecoder, object: _ObjectCursor, level: Int, token: UInt64) throws
+    static func make(decoder: CodableDecoder, object: _ObjectCursor, level: Int, token: UInt64) throws
         -> KeyedDecodingContainer<Key>
     {
         let session = decoder.session
-        let keyTable = session.usesKeyTable ? try _makeKeyTable(decoder, object, level) : nil
-        let layout = _KeyedContainerBoxes.layout.load(ordering: .relaxed)
+        let keyTable = session.usesKeyTable ? try makeKeyTable(decoder, object, level) : nil
+        let layout = KeyedContainerBoxes.layout.load(ordering: .relaxed)
         let keyType = ObjectIdentifier(Key.self)
-        if layout == _KeyedContainerBoxes.singleBox {
+        if layout == KeyedContainerBoxes.singleBox {
             var index = 0
             while index < session.keyedBoxes.count {
                 if session.keyedBoxes[index].keyType == keyType
@@ -297,111 +297,111 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
                     // The box as a `KeyedDecodingContainer<Key>` through the key type's wrapper:
                     // written here, the cast would look up that type in the runtime's cache.
                     return unsafeDowncast(
-                        session.keyedBoxes[index].wrapper, to: _BoxWrapper<KeyedDecodingContainer<Key>>.self
+                        session.keyedBoxes[index].wrapper, to: BoxWrapper<KeyedDecodingContainer<Key>>.self
                     ).wrap(session.keyedBoxes[index].box)
                 }
                 index += 1
             }
         }
-        return try _makeBox(
+        return try makeBox(
             decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, layout: layout)
     }
 
     /// `make` for a container whose box is not reused: a new box, tracked by the session when it can be.
     @inline(never)
-    static func _makeBox(
-        decoder: _CodableDecoder, object: _ObjectCursor, level: Int, token: UInt64, keyTable: _KeyTable?,
+    static func makeBox(
+        decoder: CodableDecoder, object: _ObjectCursor, level: Int, token: UInt64, keyTable: KeyTable?,
         layout: UInt8
     ) throws -> KeyedDecodingContainer<Key> {
         let session = decoder.session
         let keyType = session.keyType(Key.self)
-        let state = _KeyedContainerState(
+        let state = KeyedContainerState(
             decoder: decoder, object: object, level: level, token: token, keyTable: keyTable, keyNames: keyType.names)
-        let tracked = session.keyedBoxes.count < _KeyedContainerBoxes.limit
-        if layout == _KeyedContainerBoxes.singleBox && tracked {
+        let tracked = session.keyedBoxes.count < KeyedContainerBoxes.limit
+        if layout == KeyedContainerBoxes.singleBox && tracked {
             let container = KeyedDecodingContainer(
-                _CodableKeyedContainer<Key, _SessionOwned>(state: state, owner: _SessionOwned()))
+                CodableKeyedContainer<Key, SessionOwned>(state: state, owner: SessionOwned()))
             session.track(container, state: state, wrapper: keyType.wrapper)
             return container
         }
         // The first container of the process (its layout not yet checked), or one the session
         // does not track: it keeps its state alive itself.
         let container = KeyedDecodingContainer(
-            _CodableKeyedContainer<Key, _KeyedContainerState>(state: state, owner: state))
-        if layout == 0 && _KeyedContainerBoxes.check(container) && tracked {
+            CodableKeyedContainer<Key, KeyedContainerState>(state: state, owner: state))
+        if layout == 0 && KeyedContainerBoxes.check(container) && tracked {
             session.track(container, state: state, wrapper: keyType.wrapper)
         }
         return container
     }
 
     /// The key table of a key strategy (nil with `useDefaultKeys`).
-    @inline(__always) var keyTable: _KeyTable? { state._withUnsafeGuaranteedRef { $0.keyTable } }
+    @inline(__always) var keyTable: KeyTable? { state._withUnsafeGuaranteedRef { $0.keyTable } }
 
     var codingPath: [any CodingKey] { decoder.session.codingPath(level) }
 
     // MARK: Lookups
 
     @inline(__always)
-    func _claim() throws {
+    func claim() throws {
         guard _fastPath(decoder.session.claim(level: level, token: token)) else {
-            throw decoder._staleError(level: level)
+            throw decoder.staleError(level: level)
         }
     }
 
     /// Runs `body` with the bytes of the key as written in the input (`NO_SUCH_FIELD` if a key
     /// strategy maps no key of the object to it): the key's name, read once per case and decode
-    /// where its type allows (`_KeyNames`).
+    /// where its type allows (`KeyNames`).
     @inline(__always)
-    func _withKeyBytes(_ key: Key, _ body: (_LookupKey) -> _SimdJSONError) -> _SimdJSONError {
+    func withKeyBytes(_ key: Key, _ body: (LookupKey) -> _SimdJSONError) -> _SimdJSONError {
         if keyTable == nil, let names = state._withUnsafeGuaranteedRef({ $0.unretainedKeyNames }) {
             return names._withUnsafeGuaranteedRef { $0.withName(of: key, body) }
         }
-        return _withKeyBytes(key.stringValue, body)
+        return withKeyBytes(key.stringValue, body)
     }
 
     /// Runs `body` with the bytes of the key as written in the input (`NO_SUCH_FIELD` if a key
     /// strategy maps no key of the object to `name`).
     @inline(__always)
-    func _withKeyBytes(_ name: String, _ body: (_LookupKey) -> _SimdJSONError) -> _SimdJSONError {
+    func withKeyBytes(_ name: String, _ body: (LookupKey) -> _SimdJSONError) -> _SimdJSONError {
         if let keyTable {
             guard let original = keyTable.originals[name] else { return .noSuchField }
-            return _withUTF8(original) { body(_LookupKey(unchecked: $0)) }
+            return _withUTF8(original) { body(LookupKey(unchecked: $0)) }
         }
-        return _withUTF8(name) { body(_LookupKey(unchecked: $0)) }
+        return _withUTF8(name) { body(LookupKey(unchecked: $0)) }
     }
 
     /// Finds the field `name`: `.success`, `.noSuchField`, or malformed JSON.
     /// A key the raw-byte lookup misses gets a second, unescaping look (`"na\u006de"` is `name`,
     /// as in Foundation) when the document has escaped keys at all.
     /// With `convertFromSnakeCase`, the first field whose key converts to `key`'s name
-    /// (`_SnakeCaseKeys`); `peek` as in `_SnakeCaseKeys.find`.
+    /// (`SnakeCaseKeys`); `peek` as in `SnakeCaseKeys.find`.
     @inline(__always)
-    func _find(_ key: Key, into value: inout _JSONCursor, peek: Bool = false) -> _SimdJSONError {
+    func find(_ key: Key, into value: inout _JSONCursor, peek: Bool = false) -> _SimdJSONError {
         if let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys }) {
             return snakeCaseKeys._withUnsafeGuaranteedRef { keys in
-                _findConverted(_nameNumber(key, keys), keys, into: &value, peek: peek)
+                findConverted(nameNumber(key, keys), keys, into: &value, peek: peek)
             }
         }
         var object = self.object
-        return _withKeyBytes(key) { _findField($0, in: &object, into: &value) }
+        return withKeyBytes(key) { findField($0, in: &object, into: &value) }
     }
 
-    /// `_find` for a field named `name`.
-    func _find(named name: String, into value: inout _JSONCursor) -> _SimdJSONError {
+    /// `find` for a field named `name`.
+    func find(named name: String, into value: inout _JSONCursor) -> _SimdJSONError {
         if let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys }) {
             let keys = snakeCaseKeys.takeUnretainedValue()
-            return _findConverted(keys.number(ofName: name), keys, into: &value, peek: false)
+            return findConverted(keys.number(ofName: name), keys, into: &value, peek: false)
         }
         var object = self.object
-        return _withKeyBytes(name) { _findField($0, in: &object, into: &value) }
+        return withKeyBytes(name) { findField($0, in: &object, into: &value) }
     }
 
-    /// Whether keys are converted from snake case (and looked up by `_findConverted`).
-    @inline(__always) var _convertsSnakeCase: Bool { state._withUnsafeGuaranteedRef { $0.snakeCaseKeys != nil } }
+    /// Whether keys are converted from snake case (and looked up by `findConverted`).
+    @inline(__always) var convertsSnakeCase: Bool { state._withUnsafeGuaranteedRef { $0.snakeCaseKeys != nil } }
 
     /// The number of `key`'s name in `keys`: kept per case for `CodingKeys` enums.
     @inline(__always)
-    func _nameNumber(_ key: Key, _ keys: _SnakeCaseKeys) -> Int32 {
+    func nameNumber(_ key: Key, _ keys: SnakeCaseKeys) -> Int32 {
         if let names = state._withUnsafeGuaranteedRef({ $0.unretainedKeyNames }) {
             return names._withUnsafeGuaranteedRef { $0.number(of: key, in: keys) }
         }
@@ -409,7 +409,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     }
 
     /// Finds the first field whose key converts to the name numbered `name`.
-    func _findConverted(_ name: Int32, _ keys: _SnakeCaseKeys, into value: inout _JSONCursor, peek: Bool)
+    func findConverted(_ name: Int32, _ keys: SnakeCaseKeys, into value: inout _JSONCursor, peek: Bool)
         -> _SimdJSONError
     {
         state._withUnsafeGuaranteedRef { state in
@@ -418,8 +418,8 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     }
 
     @inline(__always)
-    func _findField(
-        _ key: _LookupKey, in object: inout _ObjectCursor, into value: inout _JSONCursor
+    func findField(
+        _ key: LookupKey, in object: inout _ObjectCursor, into value: inout _JSONCursor
     ) -> _SimdJSONError {
         let code = object.findField(key.base, key.length, plain: key.plain, &value)
         if _fastPath(code != .noSuchField) { return code }
@@ -428,52 +428,53 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
 
     /// The second look only, for a key that a fused lookup missed as written.
     @inline(__always)
-    func _findEscaped(_ key: Key, into value: inout _JSONCursor) -> _SimdJSONError {
+    func findEscaped(_ key: Key, into value: inout _JSONCursor) -> _SimdJSONError {
         var object = self.object
-        return _withKeyBytes(key) { decoder.context._findEscapedFieldCode($0.bytes, in: &object, into: &value) }
+        return withKeyBytes(key) { decoder.context._findEscapedFieldCode($0.bytes, in: &object, into: &value) }
     }
 
     /// Finds `key` or throws `keyNotFound`. `missed`: a fused lookup already missed it as written.
     @inline(__always)
-    func _require(_ key: Key, into value: inout _JSONCursor, missed: Bool = false, peek: Bool = false) throws {
-        let code = missed ? _findEscaped(key, into: &value) : _find(key, into: &value, peek: peek)
-        guard _fastPath(code == .success) else { throw _lookupError(code, key) }
+    func require(_ key: Key, into value: inout _JSONCursor, missed: Bool = false, peek: Bool = false) throws {
+        let code = missed ? findEscaped(key, into: &value) : find(key, into: &value, peek: peek)
+        guard _fastPath(code == .success) else { throw lookupError(code, key) }
     }
 
     /// The coding path's step to the field `key`.
     @inline(__always)
-    func _component(_ key: Key) -> _CodingPathComponent { decoder.session.component(key, level: level) }
+    func pathComponent(_ key: Key) -> CodingPathComponent { decoder.session.component(key, level: level) }
 
     @inline(never)
-    func _lookupError(_ code: _SimdJSONError, _ key: Key) -> any Error {
-        if code == .noSuchField { return decoder._keyNotFound(key, level: level) }
+    func lookupError(_ code: _SimdJSONError, _ key: Key) -> any Error {
+        if code == .noSuchField { return decoder.keyNotFound(key, level: level) }
         return decoder.context._containerError(code)
     }
 
     /// The error for a fused lookup that failed with `code`: a missing key, malformed JSON met
     /// while looking, or a value (left in `value`) that could not be read as `type`.
     @inline(never)
-    func _fusedError(
+    func fusedError(
         _ code: _SimdJSONError, _ value: inout _JSONCursor, _ key: Key, type: Any.Type, expected: JSONType
     ) -> any Error {
-        if code == .noSuchField { return decoder._keyNotFound(key, level: level) }
+        if code == .noSuchField { return decoder.keyNotFound(key, level: level) }
         guard value.isSet else { return decoder.context._containerError(code) }
-        return decoder._error(
-            decoder._failure(code, &value, expected: expected), type: type, level: level, component: _component(key))
+        return decoder.failureError(
+            decoder.readFailure(code, &value, expected: expected), type: type, level: level,
+            component: pathComponent(key))
     }
 
     @inline(never)
-    func _boolError(_ code: _SimdJSONError, _ value: inout _JSONCursor, _ key: Key) -> any Error {
-        if code == .noSuchField { return decoder._keyNotFound(key, level: level) }
+    func boolError(_ code: _SimdJSONError, _ value: inout _JSONCursor, _ key: Key) -> any Error {
+        if code == .noSuchField { return decoder.keyNotFound(key, level: level) }
         guard value.isSet else { return decoder.context._containerError(code) }
-        return decoder._error(
-            decoder._boolFailure(code, &value), type: Bool.self, level: level, component: _component(key))
+        return decoder.failureError(
+            decoder.boolFailure(code, &value), type: Bool.self, level: level, component: pathComponent(key))
     }
 
     /// For `decodeIfPresent`: whether a fused lookup that found the key but failed with `code`
     /// read a `null` (which is consumed). A key missing as written is looked up again first.
     @inline(__always)
-    func _isAbsent(_ code: _SimdJSONError, _ value: inout _JSONCursor) -> Bool {
+    func isAbsent(_ code: _SimdJSONError, _ value: inout _JSONCursor) -> Bool {
         guard code == .incorrectType, value.isSet else { return false }
         var isNull = false
         return value.isNull(&isNull) == .success && isNull
@@ -498,7 +499,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         }
         var names: [String] = []
         var seen = Set<String>()
-        let code = Self._forEachKey(object, parser: decoder.context._parser.handle) { name in
+        let code = Self.forEachKey(object, parser: decoder.context._parser.handle) { name in
             if seen.insert(name).inserted { names.append(name) }
         }
         if _slowPath(code != .success) { _ = decoder.context._containerError(code) }
@@ -508,7 +509,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     func contains(_ key: Key) -> Bool {
         guard decoder.session.claim(level: level, token: token) else { return false }
         var value = _JSONCursor()
-        let code = _find(key, into: &value, peek: true)
+        let code = find(key, into: &value, peek: true)
         if _slowPath(code != .success && code != .noSuchField) {
             // Malformed JSON met while looking: the decode fails, even if the caller goes on.
             _ = decoder.context._containerError(code)
@@ -517,7 +518,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     }
 
     /// Calls `body` with each key of `object` as written (unescaped), from its first field.
-    static func _forEachKey(_ object: _ObjectCursor, parser: OpaquePointer, _ body: (String) -> Void)
+    static func forEachKey(_ object: _ObjectCursor, parser: OpaquePointer, _ body: (String) -> Void)
         -> _SimdJSONError
     {
         var object = object
@@ -538,20 +539,20 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         }
     }
 
-    static func _makeKeyTable(_ decoder: _CodableDecoder, _ object: _ObjectCursor, _ level: Int) throws -> _KeyTable {
-        let table = _KeyTable()
+    static func makeKeyTable(_ decoder: CodableDecoder, _ object: _ObjectCursor, _ level: Int) throws -> KeyTable {
+        let table = KeyTable()
         let strategy = decoder.session.options.keyDecodingStrategy
         let basePath: [any CodingKey]
         if case .custom = strategy { basePath = decoder.session.codingPath(level) } else { basePath = [] }
-        let code = _forEachKey(object, parser: decoder.context._parser.handle) { name in
+        let code = forEachKey(object, parser: decoder.context._parser.handle) { name in
             let converted: String
             switch strategy {
             case .useDefaultKeys:
                 converted = name
             case .convertFromSnakeCase:
-                converted = _convertFromSnakeCase(name)
+                converted = convertedFromSnakeCase(name)
             case .custom(let convert):
-                converted = convert(basePath + [_CodableKey(stringValue: name)]).stringValue
+                converted = convert(basePath + [CodableKey(stringValue: name)]).stringValue
             @unknown default:
                 converted = name
             }
@@ -567,10 +568,10 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     // MARK: Null
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        try _claim()
+        try claim()
         var value = _JSONCursor()
         // A value that is not `null` is left unread (a decode of the same key usually follows).
-        try _require(key, into: &value, peek: true)
+        try require(key, into: &value, peek: true)
         var isNull = false
         let code = value.isNull(&isNull)
         if isNull || code != .success,
@@ -579,9 +580,9 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             snakeCaseKeys._withUnsafeGuaranteedRef { $0.markRead(level: level) }
         }
         guard code == .success else {
-            throw decoder._error(
-                decoder._failure(code, &value, expected: .null), type: Never.self, level: level,
-                component: _component(key))
+            throw decoder.failureError(
+                decoder.readFailure(code, &value, expected: .null), type: Never.self, level: level,
+                component: pathComponent(key))
         }
         return isNull
     }
@@ -589,83 +590,83 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     // MARK: Scalars, with fused lookups
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try _claim()
-        if _slowPath(_convertsSnakeCase) {
-            return try _readField(key, Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+        try claim()
+        if _slowPath(convertsSnakeCase) {
+            return try readField(key, Bool.self) { v throws(ReadFailure) in try decoder.readBool(&v) }
         }
         var object = self.object
         var value = _JSONCursor()
         var result = false
-        let code = _withKeyBytes(key) {
+        let code = withKeyBytes(key) {
             object.findBool($0.base, $0.length, plain: $0.plain, &result, &value)
         }
         guard _fastPath(code == .success) else {
-            // Missing as written: `_readField` looks again for an escaped key.
+            // Missing as written: `readField` looks again for an escaped key.
             if code == .noSuchField {
-                return try _readField(key, Bool.self, missed: true) { v throws(_ReadFailure) in
-                    try decoder._readBool(&v)
+                return try readField(key, Bool.self, missed: true) { v throws(ReadFailure) in
+                    try decoder.readBool(&v)
                 }
             }
-            throw _boolError(code, &value, key)
+            throw boolError(code, &value, key)
         }
         return result
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try _claim()
-        if _slowPath(_convertsSnakeCase) {
-            return try _readFieldIfPresent(key, Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+        try claim()
+        if _slowPath(convertsSnakeCase) {
+            return try readFieldIfPresent(key, Bool.self) { v throws(ReadFailure) in try decoder.readBool(&v) }
         }
         var object = self.object
         var value = _JSONCursor()
         var result = false
-        let code = _withKeyBytes(key) {
+        let code = withKeyBytes(key) {
             object.findBool($0.base, $0.length, plain: $0.plain, &result, &value)
         }
         if _fastPath(code == .success) { return result }
         if code == .noSuchField {
-            return try _readFieldIfPresent(key, Bool.self, missed: true) { v throws(_ReadFailure) in
-                try decoder._readBool(&v)
+            return try readFieldIfPresent(key, Bool.self, missed: true) { v throws(ReadFailure) in
+                try decoder.readBool(&v)
             }
         }
-        if _isAbsent(code, &value) { return nil }
-        throw _boolError(code, &value, key)
+        if isAbsent(code, &value) { return nil }
+        throw boolError(code, &value, key)
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try _claim()
-        if _slowPath(_convertsSnakeCase) {
-            return try _readField(key, String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
+        try claim()
+        if _slowPath(convertsSnakeCase) {
+            return try readField(key, String.self) { v throws(ReadFailure) in try decoder.readString(&v) }
         }
         var object = self.object
         var value = _JSONCursor()
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = _withKeyBytes(key) {
+        let code = withKeyBytes(key) {
             object.findString(
                 decoder.context._parser.handle, $0.base, $0.length, plain: $0.plain, &bytes, &count, &value)
         }
         guard _fastPath(code == .success) else {
             if code == .noSuchField {
-                return try _readField(key, String.self, missed: true) { v throws(_ReadFailure) in
-                    try decoder._readString(&v)
+                return try readField(key, String.self, missed: true) { v throws(ReadFailure) in
+                    try decoder.readString(&v)
                 }
             }
-            throw _fusedError(code, &value, key, type: String.self, expected: .string)
+            throw fusedError(code, &value, key, type: String.self, expected: .string)
         }
         return _Parser.string(bytes, count) { decoder.context._parser.strings }
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try _claim()
-        if _slowPath(_convertsSnakeCase) {
-            return try _readFieldIfPresent(key, String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
+        try claim()
+        if _slowPath(convertsSnakeCase) {
+            return try readFieldIfPresent(key, String.self) { v throws(ReadFailure) in try decoder.readString(&v) }
         }
         var object = self.object
         var value = _JSONCursor()
         var bytes: UnsafePointer<UInt8>?
         var count = 0
-        let code = _withKeyBytes(key) {
+        let code = withKeyBytes(key) {
             object.findString(
                 decoder.context._parser.handle, $0.base, $0.length, plain: $0.plain, &bytes, &count, &value)
         }
@@ -673,105 +674,105 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
             return _Parser.string(bytes, count) { decoder.context._parser.strings }
         }
         if code == .noSuchField {
-            return try _readFieldIfPresent(key, String.self, missed: true) { v throws(_ReadFailure) in
-                try decoder._readString(&v)
+            return try readFieldIfPresent(key, String.self, missed: true) { v throws(ReadFailure) in
+                try decoder.readString(&v)
             }
         }
-        if _isAbsent(code, &value) { return nil }
-        throw _fusedError(code, &value, key, type: String.self, expected: .string)
+        if isAbsent(code, &value) { return nil }
+        throw fusedError(code, &value, key, type: String.self, expected: .string)
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try _claim()
-        if _slowPath(_convertsSnakeCase) {
-            return try _readField(key, Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+        try claim()
+        if _slowPath(convertsSnakeCase) {
+            return try readField(key, Double.self) { v throws(ReadFailure) in try decoder.readDouble(&v) }
         }
         var object = self.object
         var value = _JSONCursor()
         var result = 0.0
-        let code = _withKeyBytes(key) {
+        let code = withKeyBytes(key) {
             object.findDouble($0.base, $0.length, plain: $0.plain, &result, &value)
         }
         if _fastPath(code == .success && result != 0) { return result }
-        return try _doubleSlowPath(code, result, &value, key)
+        return try doubleSlowPath(code, result, &value, key)
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try _claim()
-        if _slowPath(_convertsSnakeCase) {
-            return try _readFieldIfPresent(key, Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+        try claim()
+        if _slowPath(convertsSnakeCase) {
+            return try readFieldIfPresent(key, Double.self) { v throws(ReadFailure) in try decoder.readDouble(&v) }
         }
         var object = self.object
         var value = _JSONCursor()
         var result = 0.0
-        let code = _withKeyBytes(key) {
+        let code = withKeyBytes(key) {
             object.findDouble($0.base, $0.length, plain: $0.plain, &result, &value)
         }
         if _fastPath(code == .success && result != 0) { return result }
         if code == .noSuchField {
-            return try _readFieldIfPresent(key, Double.self, missed: true) { v throws(_ReadFailure) in
-                try decoder._readDouble(&v)
+            return try readFieldIfPresent(key, Double.self, missed: true) { v throws(ReadFailure) in
+                try decoder.readDouble(&v)
             }
         }
-        if code != .success && _isAbsent(code, &value) { return nil }
-        return try _doubleSlowPath(code, result, &value, key)
+        if code != .success && isAbsent(code, &value) { return nil }
+        return try doubleSlowPath(code, result, &value, key)
     }
 
     @inline(never)
-    func _doubleSlowPath(_ code: _SimdJSONError, _ result: Double, _ value: inout _JSONCursor, _ key: Key)
+    func doubleSlowPath(_ code: _SimdJSONError, _ result: Double, _ value: inout _JSONCursor, _ key: Key)
         throws -> Double
     {
         if code == .noSuchField {
-            return try _readField(key, Double.self, missed: true) { v throws(_ReadFailure) in
-                try decoder._readDouble(&v)
+            return try readField(key, Double.self, missed: true) { v throws(ReadFailure) in
+                try decoder.readDouble(&v)
             }
         }
         if code == .success {
             // A zero: look the field up again to check that it is written as one.
-            try _require(key, into: &value)
+            try require(key, into: &value)
         } else if !value.isSet {
             throw decoder.context._containerError(code)
         }
         do {
-            return try decoder._doubleSlowPath(code, result, &value)
+            return try decoder.doubleSlowPath(code, result, &value)
         } catch {
-            throw decoder._error(error, type: Double.self, level: level, component: _component(key))
+            throw decoder.failureError(error, type: Double.self, level: level, component: pathComponent(key))
         }
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try _claim()
-        return try _readField(key, Float.self) { v throws(_ReadFailure) in try decoder._readFloat(&v) }
+        try claim()
+        return try readField(key, Float.self) { v throws(ReadFailure) in try decoder.readFloat(&v) }
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try _claim()
-        return try _readFieldIfPresent(key, Float.self) { v throws(_ReadFailure) in try decoder._readFloat(&v) }
+        try claim()
+        return try readFieldIfPresent(key, Float.self) { v throws(ReadFailure) in try decoder.readFloat(&v) }
     }
 
     /// Finds `key` and reads its value with `read`. `missed`: a fused lookup already missed the key
     /// as written (only the second, unescaping look is left).
     @inline(__always)
-    func _readField<T>(
-        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout _JSONCursor) throws(_ReadFailure) -> T
+    func readField<T>(
+        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout _JSONCursor) throws(ReadFailure) -> T
     ) throws -> T {
         var value = _JSONCursor()
-        try _require(key, into: &value, missed: missed)
+        try require(key, into: &value, missed: missed)
         do {
             return try read(&value)
         } catch {
-            throw decoder._error(error, type: T.self, level: level, component: _component(key))
+            throw decoder.failureError(error, type: T.self, level: level, component: pathComponent(key))
         }
     }
 
     /// Finds `key` and reads its value with `read`, or returns nil if it is missing or `null`.
-    /// `missed`: as in `_readField`.
+    /// `missed`: as in `readField`.
     @inline(__always)
-    func _readFieldIfPresent<T>(
-        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout _JSONCursor) throws(_ReadFailure) -> T
+    func readFieldIfPresent<T>(
+        _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout _JSONCursor) throws(ReadFailure) -> T
     ) throws -> T? {
         var value = _JSONCursor()
-        let code = missed ? _findEscaped(key, into: &value) : _find(key, into: &value)
+        let code = missed ? findEscaped(key, into: &value) : find(key, into: &value)
         if code == .noSuchField { return nil }
         guard code == .success else { throw decoder.context._containerError(code) }
         var isNull = false
@@ -779,174 +780,174 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
         do {
             return try read(&value)
         } catch {
-            throw decoder._error(error, type: T.self, level: level, component: _component(key))
+            throw decoder.failureError(error, type: T.self, level: level, component: pathComponent(key))
         }
     }
 
     @inline(__always)
-    func _decodeInteger<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T {
-        try _claim()
-        if T.bitWidth > 64 || _convertsSnakeCase {
-            return try _readField(key, T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+    func decodeInteger<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T {
+        try claim()
+        if T.bitWidth > 64 || convertsSnakeCase {
+            return try readField(key, T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v) }
         }
         var object = self.object
         var value = _JSONCursor()
         if T.isSigned {
             var result: Int64 = 0
-            let code = _withKeyBytes(key) {
+            let code = withKeyBytes(key) {
                 object.findInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
-            return try _integerSlowPath(T.self, code, String(result), &value, key)
+            return try integerSlowPath(T.self, code, String(result), &value, key)
         } else {
             var result: UInt64 = 0
-            let code = _withKeyBytes(key) {
+            let code = withKeyBytes(key) {
                 object.findUInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
-            return try _integerSlowPath(T.self, code, String(result), &value, key)
+            return try integerSlowPath(T.self, code, String(result), &value, key)
         }
     }
 
     @inline(__always)
-    func _decodeIntegerIfPresent<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T? {
-        try _claim()
-        if T.bitWidth > 64 || _convertsSnakeCase {
-            return try _readFieldIfPresent(key, T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v)
+    func decodeIntegerIfPresent<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T? {
+        try claim()
+        if T.bitWidth > 64 || convertsSnakeCase {
+            return try readFieldIfPresent(key, T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v)
             }
         }
         var object = self.object
         var value = _JSONCursor()
         if T.isSigned {
             var result: Int64 = 0
-            let code = _withKeyBytes(key) {
+            let code = withKeyBytes(key) {
                 object.findInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             if code == .noSuchField {
-                return try _readFieldIfPresent(key, T.self, missed: true) { v throws(_ReadFailure) in
-                    try decoder._readInteger(T.self, &v)
+                return try readFieldIfPresent(key, T.self, missed: true) { v throws(ReadFailure) in
+                    try decoder.readInteger(T.self, &v)
                 }
             }
-            if code != .success && _isAbsent(code, &value) { return nil }
-            return try _integerSlowPath(T.self, code, String(result), &value, key)
+            if code != .success && isAbsent(code, &value) { return nil }
+            return try integerSlowPath(T.self, code, String(result), &value, key)
         } else {
             var result: UInt64 = 0
-            let code = _withKeyBytes(key) {
+            let code = withKeyBytes(key) {
                 object.findUInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
             if code == .noSuchField {
-                return try _readFieldIfPresent(key, T.self, missed: true) { v throws(_ReadFailure) in
-                    try decoder._readInteger(T.self, &v)
+                return try readFieldIfPresent(key, T.self, missed: true) { v throws(ReadFailure) in
+                    try decoder.readInteger(T.self, &v)
                 }
             }
-            if code != .success && _isAbsent(code, &value) { return nil }
-            return try _integerSlowPath(T.self, code, String(result), &value, key)
+            if code != .success && isAbsent(code, &value) { return nil }
+            return try integerSlowPath(T.self, code, String(result), &value, key)
         }
     }
 
     @inline(never)
-    func _integerSlowPath<T: FixedWidthInteger>(
+    func integerSlowPath<T: FixedWidthInteger>(
         _: T.Type, _ code: _SimdJSONError, _ text: String, _ value: inout _JSONCursor, _ key: Key
     ) throws -> T {
         if code == .noSuchField {
-            return try _readField(key, T.self, missed: true) { v throws(_ReadFailure) in
-                try decoder._readInteger(T.self, &v)
+            return try readField(key, T.self, missed: true) { v throws(ReadFailure) in
+                try decoder.readInteger(T.self, &v)
             }
         }
         if code == .success {
             // Read, but out of range for T.
-            throw decoder._error(
+            throw decoder.failureError(
                 .notRepresentable(text, offset: decoder.context._currentOffset()), type: T.self, level: level,
-                component: _component(key))
+                component: pathComponent(key))
         }
         guard value.isSet else { throw decoder.context._containerError(code) }
         do {
-            return try decoder._integerSlowPath(T.self, code, &value)
+            return try decoder.integerSlowPath(T.self, code, &value)
         } catch {
-            throw decoder._error(error, type: T.self, level: level, component: _component(key))
+            throw decoder.failureError(error, type: T.self, level: level, component: pathComponent(key))
         }
     }
 
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try _decodeInteger(Int.self, forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try _decodeInteger(Int8.self, forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try _decodeInteger(Int16.self, forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try _decodeInteger(Int32.self, forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try _decodeInteger(Int64.self, forKey: key) }
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try _decodeInteger(Int128.self, forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try _decodeInteger(UInt.self, forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try _decodeInteger(UInt8.self, forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try _decodeInteger(UInt16.self, forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try _decodeInteger(UInt32.self, forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try _decodeInteger(UInt64.self, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(Int.self, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeInteger(Int8.self, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeInteger(Int16.self, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeInteger(Int32.self, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeInteger(Int64.self, forKey: key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decodeInteger(Int128.self, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeInteger(UInt.self, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeInteger(UInt8.self, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeInteger(UInt16.self, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeInteger(UInt32.self, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeInteger(UInt64.self, forKey: key) }
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-        try _decodeInteger(UInt128.self, forKey: key)
+        try decodeInteger(UInt128.self, forKey: key)
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try _decodeIntegerIfPresent(Int.self, forKey: key)
+        try decodeIntegerIfPresent(Int.self, forKey: key)
     }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try _decodeIntegerIfPresent(Int8.self, forKey: key)
+        try decodeIntegerIfPresent(Int8.self, forKey: key)
     }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try _decodeIntegerIfPresent(Int16.self, forKey: key)
+        try decodeIntegerIfPresent(Int16.self, forKey: key)
     }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try _decodeIntegerIfPresent(Int32.self, forKey: key)
+        try decodeIntegerIfPresent(Int32.self, forKey: key)
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try _decodeIntegerIfPresent(Int64.self, forKey: key)
+        try decodeIntegerIfPresent(Int64.self, forKey: key)
     }
     func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
-        try _decodeIntegerIfPresent(Int128.self, forKey: key)
+        try decodeIntegerIfPresent(Int128.self, forKey: key)
     }
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try _decodeIntegerIfPresent(UInt.self, forKey: key)
+        try decodeIntegerIfPresent(UInt.self, forKey: key)
     }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try _decodeIntegerIfPresent(UInt8.self, forKey: key)
+        try decodeIntegerIfPresent(UInt8.self, forKey: key)
     }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try _decodeIntegerIfPresent(UInt16.self, forKey: key)
+        try decodeIntegerIfPresent(UInt16.self, forKey: key)
     }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try _decodeIntegerIfPresent(UInt32.self, forKey: key)
+        try decodeIntegerIfPresent(UInt32.self, forKey: key)
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try _decodeIntegerIfPresent(UInt64.self, forKey: key)
+        try decodeIntegerIfPresent(UInt64.self, forKey: key)
     }
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
-        try _decodeIntegerIfPresent(UInt128.self, forKey: key)
+        try decodeIntegerIfPresent(UInt128.self, forKey: key)
     }
 
     // MARK: Everything else
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try _claim()
+        try claim()
         var value = _JSONCursor()
-        try _require(key, into: &value)
-        var opened = _OpenedValue.none
+        try require(key, into: &value)
+        var opened = OpenedValue.none
         let level = self.level
-        return try _withDecoder {
-            try $0._decodeNested(
+        return try withDecoder {
+            try $0.decodeNested(
                 T.self, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
         }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try _claim()
+        try claim()
         var value = _JSONCursor()
-        let code = _find(key, into: &value)
+        let code = find(key, into: &value)
         if code == .noSuchField { return nil }
         guard code == .success else { throw decoder.context._containerError(code) }
         var isNull = false
         if value.isNull(&isNull) == .success && isNull { return nil }
-        var opened = _OpenedValue.none
+        var opened = OpenedValue.none
         let level = self.level
-        return try _withDecoder {
-            try $0._decodeNested(
+        return try withDecoder {
+            try $0.decodeNested(
                 T.self, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
         }
     }
@@ -954,52 +955,52 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try _claim()
+        try claim()
         var value = _JSONCursor()
-        try _require(key, into: &value)
-        let component = _component(key)
+        try require(key, into: &value)
+        let component = pathComponent(key)
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
-        var opened = _OpenedValue.none
-        let object = try decoder._openObject(
+        var opened = OpenedValue.none
+        let object = try decoder.openObject(
             &value, opened: &opened, isMissing: false, level: level, component: component)
-        return try _CodableKeyedContainer<NestedKey, _SessionOwned>.make(
+        return try CodableKeyedContainer<NestedKey, SessionOwned>.make(
             decoder: decoder, object: object, level: level + 1, token: token)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try _claim()
+        try claim()
         var value = _JSONCursor()
-        try _require(key, into: &value)
-        let component = _component(key)
+        try require(key, into: &value)
+        let component = pathComponent(key)
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
-        var opened = _OpenedValue.none
-        let array = try decoder._openArray(
+        var opened = OpenedValue.none
+        let array = try decoder.openArray(
             &value, opened: &opened, isMissing: false, level: level, component: component)
-        return try _CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
+        return try CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
     }
 
     func superDecoder() throws -> any Decoder {
-        try _superDecoder(name: "super", component: .superKey)
+        try makeSuperDecoder(name: "super", component: .superKey)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        try _superDecoder(name: key.stringValue, component: _component(key))
+        try makeSuperDecoder(name: key.stringValue, component: pathComponent(key))
     }
 
     /// A decoder of its own for the field `name` (reading as `null` if it is missing, as in
     /// Foundation), valid until this container moves on.
-    func _superDecoder(name: String, component: _CodingPathComponent) throws -> any Decoder {
-        try _claim()
+    func makeSuperDecoder(name: String, component: CodingPathComponent) throws -> any Decoder {
+        try claim()
         var value = _JSONCursor()
-        let code = _find(named: name, into: &value)
+        let code = find(named: name, into: &value)
         guard code == .success || code == .noSuchField else {
             throw decoder.context._containerError(code)
         }
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
-        return _CodableDecoder(
+        return CodableDecoder(
             session: decoder.session, value: value, level: level + 1, token: token,
             isMissing: code == .noSuchField)
     }
@@ -1007,7 +1008,7 @@ struct _CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProt
 
 /// Foundation's conversion of a snake_case key to camelCase: `one_two_three` → `oneTwoThree`,
 /// leading and trailing underscores kept, a key without inner underscores left as it is.
-func _convertFromSnakeCase(_ stringKey: String) -> String {
+func convertedFromSnakeCase(_ stringKey: String) -> String {
     guard !stringKey.isEmpty else { return stringKey }
     guard let firstNonUnderscore = stringKey.firstIndex(where: { $0 != "_" }) else { return stringKey }
     var lastNonUnderscore = stringKey.index(before: stringKey.endIndex)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A snapshot of a `SimdJSONDecoder`'s options, taken once per decode so that the decode never
 /// takes the decoder's lock again.
-struct _CodableOptions: Sendable {
+struct DecoderOptions: Sendable {
     var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
     var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
     var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64

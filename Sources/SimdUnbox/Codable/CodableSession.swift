@@ -14,35 +14,35 @@ import Synchronization
 ///
 /// Its mutable state is `@exclusivity(unchecked)`: one decode runs on one thread, and no access
 /// to it overlaps another (dynamic exclusivity checks were a third of the decoding time).
-final class _CodableSession: _ElementSession {
+final class CodableSession: ElementSession {
     let context: _DecodingContext
-    let options: _CodableOptions
+    let options: DecoderOptions
     /// The coding path: `path[L]` is the step from level `L` to level `L + 1`.
-    @exclusivity(unchecked) var path = _LevelStack<_CodingPathComponent>()
+    @exclusivity(unchecked) var path = LevelStack<CodingPathComponent>()
     /// `heldKeys[L]`: the key of the last `.held` step made for level `L` (`hold`).
-    @exclusivity(unchecked) var heldKeys: [_HeldKey?] = []
+    @exclusivity(unchecked) var heldKeys: [HeldKey?] = []
     /// `live[L]`: the token of the value that containers at level `L` read, 0 for none.
-    @exclusivity(unchecked) var live = _LevelStack<UInt64>()
+    @exclusivity(unchecked) var live = LevelStack<UInt64>()
     @exclusivity(unchecked) var lastToken: UInt64 = 0
     /// Whether keys are matched as written.
     let usesDefaultKeys: Bool
     /// Whether keyed containers convert all their object's keys up front (`.custom`, which runs
     /// as Foundation runs it: per key and object, with the coding path).
     let usesKeyTable: Bool
-    /// With `convertFromSnakeCase`: the parser's converted keys (see `_SnakeCaseKeys`).
-    let snakeCaseKeys: _SnakeCaseKeys?
+    /// With `convertFromSnakeCase`: the parser's converted keys (see `SnakeCaseKeys`).
+    let snakeCaseKeys: SnakeCaseKeys?
     /// The options' user info as `Decoder` hands it out, built on first use.
     lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
 
-    init(context: _DecodingContext, options: _CodableOptions) {
+    init(context: _DecodingContext, options: DecoderOptions) {
         self.context = context
         self.options = options
         self.usesDefaultKeys = options.usesDefaultKeys
         let parser = context._parser
         if let cache = parser.codableCache {
-            parserCache = unsafeDowncast(cache, to: _CodableParserCache.self)
+            parserCache = unsafeDowncast(cache, to: CodableParserCache.self)
         } else {
-            parserCache = _CodableParserCache()
+            parserCache = CodableParserCache()
             parser.codableCache = parserCache
         }
         valueKinds = parserCache.valueKinds
@@ -50,7 +50,7 @@ final class _CodableSession: _ElementSession {
         generation = parserCache.generation
         switch options.keyDecodingStrategy {
         case .convertFromSnakeCase:
-            let keys = parserCache.snakeCaseKeys ?? _SnakeCaseKeys()
+            let keys = parserCache.snakeCaseKeys ?? SnakeCaseKeys()
             parserCache.snakeCaseKeys = keys
             keys.begin(generation: generation, parser: parser.handle)
             snakeCaseKeys = keys
@@ -72,23 +72,23 @@ final class _CodableSession: _ElementSession {
     /// Ends the session: no container or decoder of it is live any more (one a model kept reads
     /// nothing, and throws), and the cycle between the boxes kept for reuse and the decoder their
     /// containers hold is broken. The states of boxes that a model still holds go to
-    /// `_EscapedKeyedContainers`, which keeps them as long as their boxes.
+    /// `EscapedKeyedContainers`, which keeps them as long as their boxes.
     func close() {
         live.count = 0
         isClosed = true
-        var escaped: [_EscapedKeyedContainers.Entry] = []
-        // An index loop, as in `_CodableKeyedContainer.make`: a `for` over `keyedBoxes.indices`
+        var escaped: [EscapedKeyedContainers.Entry] = []
+        // An index loop, as in `CodableKeyedContainer.make`: a `for` over `keyedBoxes.indices`
         // can keep a copy of the array alive, and the box would never look unique.
         var index = 0
         while index < keyedBoxes.count {
             if !isKnownUniquelyReferenced(&keyedBoxes[index].box) {
                 escaped.append(
-                    _EscapedKeyedContainers.Entry(box: keyedBoxes[index].box, state: keyedBoxes[index].state))
+                    EscapedKeyedContainers.Entry(box: keyedBoxes[index].box, state: keyedBoxes[index].state))
             }
             index += 1
         }
         keyedBoxes.removeAll()
-        _EscapedKeyedContainers.keep(escaped)
+        EscapedKeyedContainers.keep(escaped)
         snakeCaseKeys?.trim()
     }
 
@@ -132,27 +132,27 @@ final class _CodableSession: _ElementSession {
     }
 
     /// The coding path down to level `level`, then `component` (the step below `level`).
-    func codingPath(_ level: Int, appending component: _CodingPathComponent?) -> [any CodingKey] {
+    func codingPath(_ level: Int, appending component: CodingPathComponent?) -> [any CodingKey] {
         var result = codingPath(level)
         if let component { result.append(codingKey(component, level: level)) }
         return result
     }
 
     /// The key of `component`, the step below `level`.
-    func codingKey(_ component: _CodingPathComponent, level: Int) -> any CodingKey {
+    func codingKey(_ component: CodingPathComponent, level: Int) -> any CodingKey {
         switch component {
-        case .smallKey(let type, let byte): _CodingPathComponent._key(type, byte)
+        case .smallKey(let type, let byte): CodingPathComponent.loadKey(type, byte)
         case .index(let index): _IndexCodingKey(index)
-        case .superKey: _CodableKey(stringValue: "super")
+        case .superKey: CodableKey(stringValue: "super")
         case .held:
-            if level < heldKeys.count, let key = heldKeys[level] { key.codingKey } else { _CodableKey(stringValue: "") }
+            if level < heldKeys.count, let key = heldKeys[level] { key.codingKey } else { CodableKey(stringValue: "") }
         }
     }
 
     /// The step for `key` below `level`: `.smallKey` where it applies, else `.held`, with the key
     /// held for that level.
     @inline(__always)
-    func component<Key: CodingKey>(_ key: Key, level: Int) -> _CodingPathComponent {
+    func component<Key: CodingKey>(_ key: Key, level: Int) -> CodingPathComponent {
         if _isPOD(Key.self) {
             switch MemoryLayout<Key>.size {
             case 0: return .smallKey(Key.self, 0)
@@ -167,7 +167,7 @@ final class _CodableSession: _ElementSession {
     /// one key at a time: the one of the step its container made last (any step made before, and
     /// any value below it, is stale by then).
     @inline(never)
-    func hold(_ key: _HeldKey, level: Int) -> _CodingPathComponent {
+    func hold(_ key: HeldKey, level: Int) -> CodingPathComponent {
         if level < changedLevel { changedLevel = level }
         if level < heldKeys.count {
             heldKeys[level] = key
@@ -180,7 +180,7 @@ final class _CodableSession: _ElementSession {
 
     /// Records `component` as the step below level `level`.
     @inline(__always)
-    func setPath(_ level: Int, _ component: _CodingPathComponent) {
+    func setPath(_ level: Int, _ component: CodingPathComponent) {
         // Steps never made (a decoder made below a missing level) read as `super`.
         path.set(level, component, filling: .superKey)
         if level < changedLevel { changedLevel = level }
@@ -206,19 +206,19 @@ final class _CodableSession: _ElementSession {
         return true
     }
 
-    /// The boxes of keyed containers made so far, for reuse (see `_CodableKeyedContainer.make`):
+    /// The boxes of keyed containers made so far, for reuse (see `CodableKeyedContainer.make`):
     /// the key type, the box (`KeyedDecodingContainer`'s only stored property), the state its
     /// container reads (retained, and unretained for reads that need not retain it) and the key
-    /// type's `_BoxWrapper`.
+    /// type's `BoxWrapper`.
     @exclusivity(unchecked) var keyedBoxes:
         [(
-            keyType: ObjectIdentifier, box: AnyObject, state: _KeyedContainerState,
-            unretainedState: Unmanaged<_KeyedContainerState>, wrapper: AnyObject
+            keyType: ObjectIdentifier, box: AnyObject, state: KeyedContainerState,
+            unretainedState: Unmanaged<KeyedContainerState>, wrapper: AnyObject
         )] = []
 
     /// Keeps the box of `container`, a new container over `state`, for reuse.
     func track<Key: CodingKey>(
-        _ container: KeyedDecodingContainer<Key>, state: _KeyedContainerState, wrapper: AnyObject
+        _ container: KeyedDecodingContainer<Key>, state: KeyedContainerState, wrapper: AnyObject
     ) {
         keyedBoxes.append(
             (
@@ -228,27 +228,27 @@ final class _CodableSession: _ElementSession {
     }
 
     /// What the parser keeps from one decode to the next, and this decode's number there.
-    let parserCache: _CodableParserCache
+    let parserCache: CodableParserCache
     let generation: UInt64
     /// How each type seen so far is read (`parserCache.valueKinds`: a type's kind never changes).
-    let valueKinds: _ValueKindTable
+    let valueKinds: ValueKindTable
 
-    /// What is kept for `Key` (`_CodableParserCache.KeyType`), its names ready for this decode.
-    func keyType<Key: CodingKey>(_: Key.Type) -> _CodableParserCache.KeyType {
-        let keyType: _CodableParserCache.KeyType
+    /// What is kept for `Key` (`CodableParserCache.KeyType`), its names ready for this decode.
+    func keyType<Key: CodingKey>(_: Key.Type) -> CodableParserCache.KeyType {
+        let keyType: CodableParserCache.KeyType
         if let known = parserCache.keyTypes[ObjectIdentifier(Key.self)] {
             keyType = known
         } else {
-            keyType = (_KeyNames.make(for: Key.self), _BoxWrapper<KeyedDecodingContainer<Key>>())
+            keyType = (KeyNames.make(for: Key.self), BoxWrapper<KeyedDecodingContainer<Key>>())
             parserCache.keyTypes[ObjectIdentifier(Key.self)] = keyType
         }
         keyType.names?.prepare(generation: generation)
         return keyType
     }
 
-    /// How `_CodableDecoder` reads a `T` that is not `String`, `Int`, `Double` or `Bool`.
+    /// How `CodableDecoder` reads a `T` that is not `String`, `Int`, `Double` or `Bool`.
     @inline(__always)
-    func valueKind<T: Decodable>(_: T.Type) -> _ValueKind {
+    func valueKind<T: Decodable>(_: T.Type) -> ValueKind {
         valueKinds.kind(of: T.self)
     }
 
@@ -262,7 +262,7 @@ final class _CodableSession: _ElementSession {
 /// A stack indexed by nesting level (entries `0..<count`), in a buffer of its own rather than an
 /// array: the session's path and tokens change on every nested value or value read, and an array
 /// checks that its storage is unique on every change. Its owner frees it (`deallocate`).
-struct _LevelStack<Element: BitwiseCopyable> {
+struct LevelStack<Element: BitwiseCopyable> {
     private var base: UnsafeMutablePointer<Element>
     var count = 0
     private var capacity = 16
@@ -282,7 +282,7 @@ struct _LevelStack<Element: BitwiseCopyable> {
     /// entry get `filler`.
     @inline(__always)
     mutating func set(_ level: Int, _ element: Element, filling filler: Element) {
-        if _slowPath(level >= capacity) { _grow(to: level + 1) }
+        if _slowPath(level >= capacity) { grow(to: level + 1) }
         if count < level { (base + count).initialize(repeating: filler, count: level - count) }
         // Plain values: initializing over the entry there before is assigning it.
         (base + level).initialize(to: element)
@@ -290,7 +290,7 @@ struct _LevelStack<Element: BitwiseCopyable> {
     }
 
     @inline(never)
-    private mutating func _grow(to needed: Int) {
+    private mutating func grow(to needed: Int) {
         capacity = Swift.max(needed, capacity * 2)
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
         grown.initialize(from: base, count: count)
@@ -301,30 +301,30 @@ struct _LevelStack<Element: BitwiseCopyable> {
 
 /// What `SimdJSONDecoder` keeps with a parser (`_Parser.codableCache`) from one decode to the next:
 /// used by the one decode the parser is lent to.
-final class _CodableParserCache {
-    let valueKinds = _ValueKindTable()
+final class CodableParserCache {
+    let valueKinds = ValueKindTable()
     /// For a key type `Key`: the names of its keys (nil for a type whose names are not kept) and
-    /// its `_BoxWrapper<KeyedDecodingContainer<Key>>`.
-    typealias KeyType = (names: _KeyNames?, wrapper: AnyObject)
+    /// its `BoxWrapper<KeyedDecodingContainer<Key>>`.
+    typealias KeyType = (names: KeyNames?, wrapper: AnyObject)
     /// What is kept for each key type seen.
     @exclusivity(unchecked) var keyTypes: [ObjectIdentifier: KeyType] = [:]
     /// The number of the latest decode.
     @exclusivity(unchecked) var generation: UInt64 = 0
     /// The keys converted by `convertFromSnakeCase` (made by the first decode with it).
-    @exclusivity(unchecked) var snakeCaseKeys: _SnakeCaseKeys?
+    @exclusivity(unchecked) var snakeCaseKeys: SnakeCaseKeys?
     /// The descriptions of errors made so far, by kind, type and JSON type found
-    /// (`_CodableDecoder._description`).
+    /// (`CodableDecoder.cachedDescription`).
     @exclusivity(unchecked) var errorDescriptions:
         [(kind: UInt8, type: ObjectIdentifier, found: UInt8, description: String)] = []
 }
 
-/// How each type seen so far is read (`_ValueKind`): a small open-addressed table keyed by the
+/// How each type seen so far is read (`ValueKind`): a small open-addressed table keyed by the
 /// type's metadata address, cheaper than comparing with every special type and asking the runtime
 /// for conformances on every nested value. Kept with a parser (`_Parser.codableCache`), so used
 /// by one decode at a time.
-final class _ValueKindTable {
+final class ValueKindTable {
     static let slots = 64
-    @exclusivity(unchecked) private var entries: [(type: ObjectIdentifier?, kind: _ValueKind)]
+    @exclusivity(unchecked) private var entries: [(type: ObjectIdentifier?, kind: ValueKind)]
     @exclusivity(unchecked) private var count = 0
 
     init() {
@@ -338,19 +338,19 @@ final class _ValueKindTable {
     }
 
     @inline(__always)
-    func kind<T: Decodable>(of _: T.Type) -> _ValueKind {
+    func kind<T: Decodable>(of _: T.Type) -> ValueKind {
         let type = ObjectIdentifier(T.self)
         var slot = Self.slot(type)
         while let entry = entries[slot].type {
             if entry == type { return entries[slot].kind }
             slot = (slot + 1) & (Self.slots - 1)
         }
-        return _insert(T.self)
+        return insert(T.self)
     }
 
     @inline(never)
-    private func _insert<T: Decodable>(_: T.Type) -> _ValueKind {
-        let kind = _ValueKind(T.self)
+    private func insert<T: Decodable>(_: T.Type) -> ValueKind {
+        let kind = ValueKind(T.self)
         // At most three quarters full, so that a search always ends at an empty slot.
         guard count < Self.slots * 3 / 4 else { return kind }
         var slot = Self.slot(ObjectIdentifier(T.self))
@@ -361,16 +361,16 @@ final class _ValueKindTable {
     }
 }
 
-/// How `_CodableDecoder` reads a value of a type other than `String`, `Int`, `Double` and `Bool`
+/// How `CodableDecoder` reads a value of a type other than `String`, `Int`, `Double` and `Bool`
 /// (which it compares with first): the types it decodes directly, the types Foundation treats
 /// specially, and the rest (through `init(from:)`).
-enum _ValueKind {
+enum ValueKind {
     /// `[Double]`, `[Int]`, `[String]`, `[Float]`, `[Int64]` or `[Bool]`.
     case scalarArray
     /// Any other array of a `Decodable` element.
-    case array(any _DecodableArray.Type)
+    case array(any DecodableArray.Type)
     /// `[String: Value]`: decoded in one pass, keys untouched by the key strategy.
-    case stringKeyedDictionary(any _StringKeyedDictionary.Type)
+    case stringKeyedDictionary(any StringKeyedDictionary.Type)
     /// Decoded by the decoder's strategies.
     case date, data, url, decimal
     /// Anything else: `init(from:)`.
@@ -381,7 +381,7 @@ enum _ValueKind {
             || T.self == [Int64].self || T.self == [Bool].self
         {
             self = .scalarArray
-        } else if let array = T.self as? any _DecodableArray.Type {
+        } else if let array = T.self as? any DecodableArray.Type {
             self = .array(array)
         } else if T.self == Date.self {
             self = .date
@@ -391,7 +391,7 @@ enum _ValueKind {
             self = .url
         } else if T.self == Decimal.self {
             self = .decimal
-        } else if let dictionary = T.self as? any _StringKeyedDictionary.Type {
+        } else if let dictionary = T.self as? any StringKeyedDictionary.Type {
             self = .stringKeyedDictionary(dictionary)
         } else {
             self = .other
@@ -400,18 +400,18 @@ enum _ValueKind {
 }
 
 /// The boxes of keyed containers that a model kept beyond its decode, with the states their
-/// containers read. Those containers do not retain their states (`_CodableKeyedContainer.state`),
+/// containers read. Those containers do not retain their states (`CodableKeyedContainer.state`),
 /// so each state is kept here until its box is held by nothing else. Swept when a session closes,
 /// once the number kept has doubled since the last sweep (so that a program that keeps many
 /// containers does not pay for a sweep on every decode) or 64 decodes after it (so that what was
 /// let go is freed even if nothing more is kept).
-enum _EscapedKeyedContainers {
+enum EscapedKeyedContainers {
     /// A box and its state. Only read or changed under `entries`' lock: a box's last outside
     /// holder may release it on another thread, which `isKnownUniquelyReferenced` (an atomic
     /// load) tolerates.
     struct Entry: @unchecked Sendable {
         var box: AnyObject
-        let state: _KeyedContainerState
+        let state: KeyedContainerState
     }
 
     struct Kept: Sendable {
@@ -432,7 +432,7 @@ enum _EscapedKeyedContainers {
             kept.entries.append(contentsOf: escaped)
             if !escaped.isEmpty { isEmpty.store(false, ordering: .relaxed) }
             kept.closesSinceSweep += 1
-            return kept.entries.count >= kept.sweepAt || kept.closesSinceSweep >= 64 ? _sweep(&kept) : []
+            return kept.entries.count >= kept.sweepAt || kept.closesSinceSweep >= 64 ? sweep(&kept) : []
         }
         // Released after the lock: a state's decoder may hold a whole session.
         _ = dropped
@@ -440,7 +440,7 @@ enum _EscapedKeyedContainers {
 
     /// Drops the entries whose boxes nothing else holds any more, and returns them (for the caller
     /// to release after the lock).
-    private static func _sweep(_ kept: inout Kept) -> [Entry] {
+    private static func sweep(_ kept: inout Kept) -> [Entry] {
         // Checked in place (an index loop: a copy of the list, or of an entry, would be a second
         // reference to the box); a dropped entry is swapped to the end and removed.
         var dropped: [Entry] = []
@@ -464,7 +464,7 @@ enum _EscapedKeyedContainers {
 /// it. Code generic over a key type `Key` looks `KeyedDecodingContainer<Key>` up in the runtime's
 /// cache of generic types each time it handles one (about 450 instructions, for every object
 /// decoded); a wrapper's methods find `Container` in the wrapper's own class, at no cost.
-final class _BoxWrapper<Container> {
+final class BoxWrapper<Container> {
     @inline(never)
     func wrap(_ box: AnyObject) -> Container {
         unsafeBitCast(box, to: Container.self)

@@ -2,8 +2,8 @@ import Foundation
 
 /// An unkeyed container over an array cursor. A class (the standard library would box a struct
 /// this size anyway), so that `isAtEnd` can look ahead at the next element.
-final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
-    let decoder: _CodableDecoder
+final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: CodableDecoder
     @exclusivity(unchecked) var array: _ArrayCursor
     @exclusivity(unchecked) var iterator = _ArrayIterator()
     let level: Int
@@ -11,17 +11,17 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
     @exclusivity(unchecked) private(set) var currentIndex = 0
     /// The next element, once looked at.
     @exclusivity(unchecked) var peeked = _JSONCursor()
-    @exclusivity(unchecked) var peekState = _PeekState.notPeeked
+    @exclusivity(unchecked) var peekState = PeekState.notPeeked
     /// What was opened of the peeked element (kept across a failed attempt and a retry).
-    @exclusivity(unchecked) var peekedOpened = _OpenedValue.none
+    @exclusivity(unchecked) var peekedOpened = OpenedValue.none
 
-    enum _PeekState {
+    enum PeekState {
         case notPeeked
         case peeked
         case atEnd
     }
 
-    init(decoder: _CodableDecoder, array: _ArrayCursor, level: Int, token: UInt64) throws {
+    init(decoder: CodableDecoder, array: _ArrayCursor, level: Int, token: UInt64) throws {
         self.decoder = decoder
         self.array = array
         self.level = level
@@ -69,7 +69,7 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool {
         guard decoder.session.isLive(level: level, token: token) else { return true }
         do {
-            return try !_peek()
+            return try !peek()
         } catch {
             return true
         }
@@ -78,15 +78,15 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
     // MARK: Moving
 
     @inline(__always)
-    func _claim() throws {
+    func claim() throws {
         guard _fastPath(decoder.session.claim(level: level, token: token)) else {
-            throw decoder._staleError(level: level)
+            throw decoder.staleError(level: level)
         }
     }
 
     /// Looks at the next element: false at the end.
     @inline(__always)
-    func _peek() throws -> Bool {
+    func peek() throws -> Bool {
         switch peekState {
         case .peeked: return true
         case .atEnd: return false
@@ -102,156 +102,156 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// Looks at the next element, or throws `valueNotFound(type)` at the end.
     @inline(__always)
-    func _next(_ type: Any.Type, _ message: String = "Unkeyed container is at end.") throws {
-        try _claim()
-        if _slowPath(!(try _peek())) {
-            throw decoder._atEndError(type, message, level: level, index: currentIndex)
+    func requireNext(_ type: Any.Type, _ message: String = "Unkeyed container is at end.") throws {
+        try claim()
+        if _slowPath(!(try peek())) {
+            throw decoder.atEndError(type, message, level: level, index: currentIndex)
         }
     }
 
     @inline(__always)
-    func _advance() {
+    func advance() {
         currentIndex += 1
         if case .peeked = peekState { peekState = .notPeeked }
     }
 
     /// Reads the next element with `read`, moving on only if it succeeds.
     @inline(__always)
-    func _read<T>(_: T.Type, _ read: (inout _JSONCursor) throws(_ReadFailure) -> T) throws -> T {
-        try _next(T.self)
+    func readElement<T>(_: T.Type, _ read: (inout _JSONCursor) throws(ReadFailure) -> T) throws -> T {
+        try requireNext(T.self)
         var value = peeked
         do {
             let result = try read(&value)
-            _advance()
+            advance()
             return result
         } catch {
-            throw decoder._error(error, type: T.self, level: level, component: .index(currentIndex))
+            throw decoder.failureError(error, type: T.self, level: level, component: .index(currentIndex))
         }
     }
 
     /// Reads the next element with `read`, or returns nil for `null` or at the end.
     @inline(__always)
-    func _readIfPresent<T>(_: T.Type, _ read: (inout _JSONCursor) throws(_ReadFailure) -> T) throws -> T? {
-        try _claim()
-        guard try _peek() else {
+    func readIfPresent<T>(_: T.Type, _ read: (inout _JSONCursor) throws(ReadFailure) -> T) throws -> T? {
+        try claim()
+        guard try peek() else {
             currentIndex += 1
             return nil
         }
         var value = peeked
         var isNull = false
         if value.isNull(&isNull) == .success && isNull {
-            _advance()
+            advance()
             return nil
         }
         do {
             let result = try read(&value)
-            _advance()
+            advance()
             return result
         } catch {
-            throw decoder._error(error, type: T.self, level: level, component: .index(currentIndex))
+            throw decoder.failureError(error, type: T.self, level: level, component: .index(currentIndex))
         }
     }
 
     // MARK: Decoding
 
     func decodeNil() throws -> Bool {
-        try _next(Never.self)
+        try requireNext(Never.self)
         var value = peeked
         var isNull = false
         let code = value.isNull(&isNull)
         guard code == .success else {
-            throw decoder._error(
-                decoder._failure(code, &value, expected: .null), type: Never.self, level: level,
+            throw decoder.failureError(
+                decoder.readFailure(code, &value, expected: .null), type: Never.self, level: level,
                 component: .index(currentIndex))
         }
-        if isNull { _advance() }
+        if isNull { advance() }
         return isNull
     }
 
     func decode(_ type: Bool.Type) throws -> Bool {
-        try _read(Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+        try readElement(Bool.self) { v throws(ReadFailure) in try decoder.readBool(&v) }
     }
     func decode(_ type: String.Type) throws -> String {
-        try _read(String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
+        try readElement(String.self) { v throws(ReadFailure) in try decoder.readString(&v) }
     }
     func decode(_ type: Double.Type) throws -> Double {
-        try _read(Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+        try readElement(Double.self) { v throws(ReadFailure) in try decoder.readDouble(&v) }
     }
     func decode(_ type: Float.Type) throws -> Float {
-        try _read(Float.self) { v throws(_ReadFailure) in try decoder._readFloat(&v) }
+        try readElement(Float.self) { v throws(ReadFailure) in try decoder.readFloat(&v) }
     }
-    func decode(_ type: Int.Type) throws -> Int { try _integer(Int.self) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try _integer(Int8.self) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try _integer(Int16.self) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try _integer(Int32.self) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try _integer(Int64.self) }
-    func decode(_ type: Int128.Type) throws -> Int128 { try _integer(Int128.self) }
-    func decode(_ type: UInt.Type) throws -> UInt { try _integer(UInt.self) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try _integer(UInt8.self) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try _integer(UInt16.self) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try _integer(UInt32.self) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try _integer(UInt64.self) }
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try _integer(UInt128.self) }
+    func decode(_ type: Int.Type) throws -> Int { try integer(Int.self) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(Int8.self) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(Int16.self) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(Int32.self) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(Int64.self) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try integer(Int128.self) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(UInt.self) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(UInt8.self) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(UInt16.self) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(UInt32.self) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(UInt64.self) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(UInt128.self) }
 
     @inline(__always)
-    func _integer<T: FixedWidthInteger>(_: T.Type) throws -> T {
-        try _read(T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+    func integer<T: FixedWidthInteger>(_: T.Type) throws -> T {
+        try readElement(T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v) }
     }
 
     func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
-        try _readIfPresent(Bool.self) { v throws(_ReadFailure) in try decoder._readBool(&v) }
+        try readIfPresent(Bool.self) { v throws(ReadFailure) in try decoder.readBool(&v) }
     }
     func decodeIfPresent(_ type: String.Type) throws -> String? {
-        try _readIfPresent(String.self) { v throws(_ReadFailure) in try decoder._readString(&v) }
+        try readIfPresent(String.self) { v throws(ReadFailure) in try decoder.readString(&v) }
     }
     func decodeIfPresent(_ type: Double.Type) throws -> Double? {
-        try _readIfPresent(Double.self) { v throws(_ReadFailure) in try decoder._readDouble(&v) }
+        try readIfPresent(Double.self) { v throws(ReadFailure) in try decoder.readDouble(&v) }
     }
     func decodeIfPresent(_ type: Float.Type) throws -> Float? {
-        try _readIfPresent(Float.self) { v throws(_ReadFailure) in try decoder._readFloat(&v) }
+        try readIfPresent(Float.self) { v throws(ReadFailure) in try decoder.readFloat(&v) }
     }
-    func decodeIfPresent(_ type: Int.Type) throws -> Int? { try _integerIfPresent(Int.self) }
-    func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try _integerIfPresent(Int8.self) }
-    func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try _integerIfPresent(Int16.self) }
-    func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try _integerIfPresent(Int32.self) }
-    func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try _integerIfPresent(Int64.self) }
-    func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try _integerIfPresent(Int128.self) }
-    func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try _integerIfPresent(UInt.self) }
-    func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try _integerIfPresent(UInt8.self) }
-    func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try _integerIfPresent(UInt16.self) }
-    func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try _integerIfPresent(UInt32.self) }
-    func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try _integerIfPresent(UInt64.self) }
-    func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try _integerIfPresent(UInt128.self) }
+    func decodeIfPresent(_ type: Int.Type) throws -> Int? { try integerIfPresent(Int.self) }
+    func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try integerIfPresent(Int8.self) }
+    func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try integerIfPresent(Int16.self) }
+    func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try integerIfPresent(Int32.self) }
+    func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try integerIfPresent(Int64.self) }
+    func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try integerIfPresent(Int128.self) }
+    func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try integerIfPresent(UInt.self) }
+    func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try integerIfPresent(UInt8.self) }
+    func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try integerIfPresent(UInt16.self) }
+    func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try integerIfPresent(UInt32.self) }
+    func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try integerIfPresent(UInt64.self) }
+    func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try integerIfPresent(UInt128.self) }
 
     @inline(__always)
-    func _integerIfPresent<T: FixedWidthInteger>(_: T.Type) throws -> T? {
-        try _readIfPresent(T.self) { v throws(_ReadFailure) in try decoder._readInteger(T.self, &v) }
+    func integerIfPresent<T: FixedWidthInteger>(_: T.Type) throws -> T? {
+        try readIfPresent(T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v) }
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try _next(T.self)
+        try requireNext(T.self)
         var value = peeked
-        let result = try decoder._decodeNested(
+        let result = try decoder.decodeNested(
             T.self, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
-        _advance()
+        advance()
         return result
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-        try _claim()
-        guard try _peek() else {
+        try claim()
+        guard try peek() else {
             currentIndex += 1
             return nil
         }
         var value = peeked
         var isNull = false
         if case .none = peekedOpened, value.isNull(&isNull) == .success && isNull {
-            _advance()
+            advance()
             return nil
         }
-        let result = try decoder._decodeNested(
+        let result = try decoder.decodeNested(
             T.self, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
-        _advance()
+        advance()
         return result
     }
 
@@ -260,38 +260,38 @@ final class _CodableUnkeyedContainer: UnkeyedDecodingContainer {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try _next(KeyedDecodingContainer<NestedKey>.self)
+        try requireNext(KeyedDecodingContainer<NestedKey>.self)
         decoder.session.setPath(level, .index(currentIndex))
         let token = decoder.session.newToken(level: level + 1)
         var value = peeked
-        let object = try decoder._openObject(
+        let object = try decoder.openObject(
             &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
-        let container = try _CodableKeyedContainer<NestedKey, _SessionOwned>.make(
+        let container = try CodableKeyedContainer<NestedKey, SessionOwned>.make(
             decoder: decoder, object: object, level: level + 1, token: token)
-        _advance()
+        advance()
         return container
     }
 
     func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try _next(
+        try requireNext(
             (any UnkeyedDecodingContainer).self, "Cannot get nested unkeyed container -- unkeyed container is at end.")
         decoder.session.setPath(level, .index(currentIndex))
         let token = decoder.session.newToken(level: level + 1)
         var value = peeked
-        let array = try decoder._openArray(
+        let array = try decoder.openArray(
             &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
-        let container = try _CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
-        _advance()
+        let container = try CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
+        advance()
         return container
     }
 
     func superDecoder() throws -> any Decoder {
-        try _next((any Decoder).self, "Cannot get superDecoder() -- unkeyed container is at end.")
+        try requireNext((any Decoder).self, "Cannot get superDecoder() -- unkeyed container is at end.")
         decoder.session.setPath(level, .index(currentIndex))
         let token = decoder.session.newToken(level: level + 1)
-        let superDecoder = _CodableDecoder(session: decoder.session, value: peeked, level: level + 1, token: token)
+        let superDecoder = CodableDecoder(session: decoder.session, value: peeked, level: level + 1, token: token)
         superDecoder.opened = peekedOpened
-        _advance()
+        advance()
         return superDecoder
     }
 }

@@ -4,8 +4,8 @@
 ///
 /// A plain value, copied and destroyed without calls (this step is recorded for every nested
 /// value): a key that is not a one-byte plain value, or a dictionary's key, is held by the
-/// session at the step's level (`_CodableSession.hold`), and the step only says so.
-enum _CodingPathComponent {
+/// session at the step's level (`CodableSession.hold`), and the step only says so.
+enum CodingPathComponent {
     /// A key of a plain-value type of at most one byte (a `CodingKeys` enum), as its type and its
     /// byte.
     case smallKey(any CodingKey.Type, UInt8)
@@ -15,22 +15,22 @@ enum _CodingPathComponent {
     case held
 
     /// The key of type `Key` whose byte is `byte` (the byte of a value of that type).
-    static func _key<Key: CodingKey>(_: Key.Type, _ byte: UInt8) -> any CodingKey {
+    static func loadKey<Key: CodingKey>(_: Key.Type, _ byte: UInt8) -> any CodingKey {
         withUnsafeBytes(of: byte) { $0.loadUnaligned(as: Key.self) }
     }
 }
 
-/// A key held by the session for one level of the coding path (`_CodingPathComponent.held`).
-enum _HeldKey {
+/// A key held by the session for one level of the coding path (`CodingPathComponent.held`).
+enum HeldKey {
     case key(any CodingKey)
-    /// A dictionary's key: kept as a string, since a `_CodableKey` does not fit in an existential's
+    /// A dictionary's key: kept as a string, since a `CodableKey` does not fit in an existential's
     /// inline buffer, and boxing one for every entry was an allocation per entry.
     case string(String)
 
     var codingKey: any CodingKey {
         switch self {
         case .key(let key): key
-        case .string(let key): _CodableKey(stringValue: key)
+        case .string(let key): CodableKey(stringValue: key)
         }
     }
 }
@@ -40,26 +40,26 @@ enum _HeldKey {
 ///
 /// Three words, so that a coding path holds it inline in its existential: with an `Int?` (25
 /// bytes) every key of a materialized path was an allocation of its own.
-struct _CodableKey: CodingKey, Sendable {
+struct CodableKey: CodingKey, Sendable {
     let stringValue: String
     /// The integer value, `Int.min` for none (no key SimdJSONDecoder makes has that value).
-    private let _intValue: Int
+    private let rawIntValue: Int
 
-    var intValue: Int? { _intValue == Int.min ? nil : _intValue }
+    var intValue: Int? { rawIntValue == Int.min ? nil : rawIntValue }
 
     init(stringValue: String) {
         self.stringValue = stringValue
-        self._intValue = Int.min
+        self.rawIntValue = Int.min
     }
 
     init(intValue: Int) {
         self.stringValue = String(intValue)
-        self._intValue = intValue
+        self.rawIntValue = intValue
     }
 
     init(index: Int) {
         self.stringValue = "Index \(index)"
-        self._intValue = index
+        self.rawIntValue = index
     }
 }
 

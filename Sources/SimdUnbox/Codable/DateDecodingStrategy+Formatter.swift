@@ -23,8 +23,8 @@ extension JSONDecoder.DateDecodingStrategy {
     /// ```
     public static func formattedNatively(_ formatter: DateFormatter) -> Self {
         .custom { decoder in
-            if let decoder = decoder as? _CodableDecoder {
-                return try decoder._decodeDate(formattedBy: formatter)
+            if let decoder = decoder as? CodableDecoder {
+                return try decoder.decodeDate(formattedBy: formatter)
             }
             let container = try decoder.singleValueContainer()
             let string = try container.decode(String.self)

@@ -29,7 +29,7 @@ extension KeyedDecodingContainer {
     ///   `SimdJSONDecoder`'s.
     public func decodeUnboxable<T: UnboxCompatible>(_ type: T.Type, forKey key: Key) throws -> T {
         let decoder = try superDecoder(forKey: key)
-        if let decoder = decoder as? _CodableDecoder, decoder.isMissing {
+        if let decoder = decoder as? CodableDecoder, decoder.isMissing {
             throw DecodingError.keyNotFound(
                 key,
                 DecodingError.Context(
@@ -58,14 +58,14 @@ extension Decoder {
     /// - Returns: The unboxed value.
     /// - Throws: `DecodingError.dataCorrupted` with the `UnboxError` as underlying error.
     public func unboxValue<T: UnboxCompatible>(_ type: T.Type = T.self) throws -> T {
-        guard let decoder = self as? _CodableDecoder else {
+        guard let decoder = self as? CodableDecoder else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: codingPath,
                     debugDescription: "Unboxable values can be decoded only by SimdJSONDecoder's decoders."))
         }
-        try decoder._checkFrame()
-        if decoder.isMissing { throw decoder._valueNotFound(T.self, level: decoder.level, component: nil) }
+        try decoder.checkFrame()
+        if decoder.isMissing { throw decoder.valueNotFound(T.self, level: decoder.level, component: nil) }
         guard case .none = decoder.opened else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
@@ -80,8 +80,8 @@ extension Decoder {
             var path = codingPath
             for component in error.path {
                 switch component {
-                case .key(let key): path.append(_CodableKey(stringValue: key))
-                case .index(let index): path.append(_CodableKey(index: index))
+                case .key(let key): path.append(CodableKey(stringValue: key))
+                case .index(let index): path.append(CodableKey(index: index))
                 }
             }
             throw DecodingError.dataCorrupted(

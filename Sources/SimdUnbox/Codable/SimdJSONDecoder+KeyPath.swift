@@ -5,8 +5,8 @@ import Foundation
 
 /// Follows `keyPath` from `value`, leaving the target in `value`; records the steps in the
 /// session's coding path and returns how many there are.
-func _navigate(
-    _ keyPath: String, from value: inout _JSONCursor, context: _DecodingContext, session: _CodableSession
+func navigate(
+    _ keyPath: String, from value: inout _JSONCursor, context: _DecodingContext, session: CodableSession
 )
     throws -> Int
 {
@@ -25,15 +25,15 @@ func _navigate(
         // Turn the navigation's error into Foundation's terms, at the step where it stopped.
         let steps: [any CodingKey] = error.path.map { component in
             switch component {
-            case .key(let key): _CodableKey(stringValue: key)
-            case .index(let index): _CodableKey(index: index)
+            case .key(let key): CodableKey(stringValue: key)
+            case .index(let index): CodableKey(index: index)
             }
         }
         let parent = Array(steps.dropLast())
         switch error.reason {
         case .missingKey:
             throw DecodingError.keyNotFound(
-                steps.last ?? _CodableKey(stringValue: keyPath),
+                steps.last ?? CodableKey(stringValue: keyPath),
                 DecodingError.Context(
                     codingPath: parent, debugDescription: "No value at key path \"\(keyPath)\": \(error)"))
         default:

@@ -38,7 +38,7 @@ extension SimdJSONDecoder {
     ) -> JSONStreamReader<T> {
         JSONStreamReader(
             source: _MemoryByteSource(bytes: data, keyPath: format == .array ? keyPath : nil), format: format,
-            onError: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
+            onError: policy, maximumDepth: maximumDepth, decode: elementDecoding(T.self).decode)
     }
 
     /// A synchronous reader of the `Decodable` elements of JSON bytes (`[UInt8]`, ...).
@@ -63,7 +63,7 @@ extension SimdJSONDecoder {
     ) -> JSONStreamReader<T> {
         JSONStreamReader(
             source: _MemoryByteSource(bytes: bytes, keyPath: format == .array ? keyPath : nil), format: format,
-            onError: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
+            onError: policy, maximumDepth: maximumDepth, decode: elementDecoding(T.self).decode)
     }
 
     /// A synchronous reader of the `Decodable` elements of JSON text.
@@ -87,7 +87,7 @@ extension SimdJSONDecoder {
     ) -> JSONStreamReader<T> {
         JSONStreamReader(
             source: _MemoryByteSource(string: string, keyPath: format == .array ? keyPath : nil), format: format,
-            onError: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
+            onError: policy, maximumDepth: maximumDepth, decode: elementDecoding(T.self).decode)
     }
 
     /// A synchronous reader of the `Decodable` elements of a JSON file of any size, read a piece
@@ -113,7 +113,7 @@ extension SimdJSONDecoder {
     ) throws -> JSONStreamReader<T> {
         JSONStreamReader(
             source: try _FileByteSource(url: url), format: format, onError: policy, maximumDepth: maximumDepth,
-            decode: _elementDecoding(T.self).decode)
+            decode: elementDecoding(T.self).decode)
     }
 
     /// A synchronous reader of the `Decodable` elements of a JSON file of any size, decoded on
@@ -146,7 +146,7 @@ extension SimdJSONDecoder {
     ) throws -> JSONStreamReader<T> {
         JSONStreamReader(
             file: try _FileByteSource(url: url), format: format, onError: policy, maximumDepth: maximumDepth,
-            parallelism: parallelism, decode: _elementDecoding(T.self).decode)
+            parallelism: parallelism, decode: elementDecoding(T.self).decode)
     }
 
     /// Decodes the `Decodable` elements of JSON data one at a time and passes each to `body`,
@@ -249,7 +249,7 @@ extension SimdJSONDecoder {
     ) -> JSONFileStream<T> {
         JSONFileStream(
             url: url, format: format, policy: policy, maximumDepth: maximumDepth,
-            decode: _elementDecoding(T.self).decode)
+            decode: elementDecoding(T.self).decode)
     }
 
     /// An `AsyncSequence` of the `Decodable` elements of a JSON file of any size, decoded on
@@ -278,7 +278,7 @@ extension SimdJSONDecoder {
     ) -> JSONFileStream<T> {
         JSONFileStream(
             url: url, format: format, policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
-            decode: _elementDecoding(T.self).decode)
+            decode: elementDecoding(T.self).decode)
     }
 
     /// An `AsyncSequence` of the `Decodable` elements of JSON arriving as chunks of bytes (`Data`,
@@ -306,9 +306,9 @@ extension SimdJSONDecoder {
         parallelism: Int
     ) -> JSONStream<T, Chunks> where Chunks.Element: ContiguousBytes {
         JSONStream(
-            chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
+            chunks: chunks, reader: .contiguous(ContiguousChunkReading<Chunks.Element>().read), format: format,
             policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
-            decode: _elementDecoding(T.self).decode)
+            decode: elementDecoding(T.self).decode)
     }
 
     /// An `AsyncSequence` of the `Decodable` elements of JSON arriving as chunks of bytes (`Data`,
@@ -333,8 +333,8 @@ extension SimdJSONDecoder {
         onError policy: JSONStreamErrorPolicy = .stop, maximumDepth: Int = defaultUnboxMaximumDepth
     ) -> JSONStream<T, Chunks> where Chunks.Element: ContiguousBytes {
         JSONStream(
-            chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
-            policy: policy, maximumDepth: maximumDepth, decode: _elementDecoding(T.self).decode)
+            chunks: chunks, reader: .contiguous(ContiguousChunkReading<Chunks.Element>().read), format: format,
+            policy: policy, maximumDepth: maximumDepth, decode: elementDecoding(T.self).decode)
     }
 
     /// An `AsyncSequence` of the `Decodable` elements of JSON arriving byte by byte
@@ -362,30 +362,30 @@ extension SimdJSONDecoder {
     ) -> JSONStream<T, Bytes> where Bytes.Element == UInt8 {
         JSONStream(
             chunks: bytes, reader: .byte({ $0 }), format: format, policy: policy, maximumDepth: maximumDepth,
-            decode: _elementDecoding(T.self).decode)
+            decode: elementDecoding(T.self).decode)
     }
 
     /// How a stream decodes one element, with a snapshot of the options taken now.
-    func _elementDecoding<T: Decodable>(_: T.Type) -> _DecodableElementDecoding<T> {
-        _DecodableElementDecoding(options: _options.withLock { $0 })
+    func elementDecoding<T: Decodable>(_: T.Type) -> DecodableElementDecoding<T> {
+        DecodableElementDecoding(options: lockedOptions.withLock { $0 })
     }
 }
 
 /// Decodes one stream element through `init(from:)`, straight from the element's cursor.
-struct _DecodableElementDecoding<Element: Decodable>: Sendable {
-    let options: _CodableOptions
+struct DecodableElementDecoding<Element: Decodable>: Sendable {
+    let options: DecoderOptions
 
     func decode(_ value: inout _JSONCursor, _ context: _DecodingContext) throws -> Element {
         // One session per stream (its context is the stream's own), not one per element.
-        let session: _CodableSession
-        if let reused = context._elementSession {
+        let session: CodableSession
+        if let reused = context.elementSession {
             // Only this type ever stores a session there.
-            session = unsafeDowncast(reused, to: _CodableSession.self)
+            session = unsafeDowncast(reused, to: CodableSession.self)
             session.prepareForNextElement()
         } else {
-            session = _CodableSession(context: context, options: options)
-            context._elementSession = session
+            session = CodableSession(context: context, options: options)
+            context.elementSession = session
         }
-        return try _decodeDecodable(Element.self, from: &value, session: session)
+        return try decodeDecodable(Element.self, from: &value, session: session)
     }
 }

@@ -45,7 +45,7 @@ public final class SimdJSONDecoder: Sendable {
     /// The strategy for non-conforming floats (infinity, NaN) written as strings: Foundation's type.
     public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
 
-    let _options = _Locked(_CodableOptions())
+    let lockedOptions = _Locked(DecoderOptions())
 
     /// Creates a decoder with Foundation's default options.
     ///
@@ -66,8 +66,8 @@ public final class SimdJSONDecoder: Sendable {
     /// so that the first of several keys converting to one name wins, as in Foundation. A
     /// `.custom` strategy runs for every key of each object, as Foundation runs it.
     public var keyDecodingStrategy: KeyDecodingStrategy {
-        get { _options.withLock { $0.keyDecodingStrategy } }
-        set { _options.withLock { $0.keyDecodingStrategy = newValue } }
+        get { lockedOptions.withLock { $0.keyDecodingStrategy } }
+        set { lockedOptions.withLock { $0.keyDecodingStrategy = newValue } }
     }
 
     /// How `Date` values are decoded. Default: `.deferredToDate`.
@@ -76,8 +76,8 @@ public final class SimdJSONDecoder: Sendable {
     /// decoder.dateDecodingStrategy = .iso8601  // "2024-05-01T12:00:00.250Z", fractions too
     /// ```
     public var dateDecodingStrategy: DateDecodingStrategy {
-        get { _options.withLock { $0.dateDecodingStrategy } }
-        set { _options.withLock { $0.dateDecodingStrategy = newValue } }
+        get { lockedOptions.withLock { $0.dateDecodingStrategy } }
+        set { lockedOptions.withLock { $0.dateDecodingStrategy = newValue } }
     }
 
     /// How `Data` values are decoded. Default: `.base64`.
@@ -86,8 +86,8 @@ public final class SimdJSONDecoder: Sendable {
     /// decoder.dataDecodingStrategy = .deferredToData  // [1, 2, 3]
     /// ```
     public var dataDecodingStrategy: DataDecodingStrategy {
-        get { _options.withLock { $0.dataDecodingStrategy } }
-        set { _options.withLock { $0.dataDecodingStrategy = newValue } }
+        get { lockedOptions.withLock { $0.dataDecodingStrategy } }
+        set { lockedOptions.withLock { $0.dataDecodingStrategy = newValue } }
     }
 
     /// How infinity and NaN, written as strings, are decoded. Default: `.throw`.
@@ -97,8 +97,8 @@ public final class SimdJSONDecoder: Sendable {
     ///     .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     /// ```
     public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
-        get { _options.withLock { $0.nonConformingFloatDecodingStrategy } }
-        set { _options.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+        get { lockedOptions.withLock { $0.nonConformingFloatDecodingStrategy } }
+        set { lockedOptions.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
     }
 
     /// Values handed to every `init(from:)` through `Decoder.userInfo`.
@@ -107,8 +107,8 @@ public final class SimdJSONDecoder: Sendable {
     /// decoder.userInfo[.apiVersion] = 2
     /// ```
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        get { _options.withLock { $0.userInfo } }
-        set { _options.withLock { $0.userInfo = newValue } }
+        get { lockedOptions.withLock { $0.userInfo } }
+        set { lockedOptions.withLock { $0.userInfo = newValue } }
     }
 
     // MARK: Decoding
@@ -126,7 +126,7 @@ public final class SimdJSONDecoder: Sendable {
     /// - Throws: `DecodingError`, as `JSONDecoder` does (`.dataCorrupted` with an `UnboxError` as
     ///   underlying error for malformed JSON), or an error thrown by `init(from:)`.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try data.withUnsafeBytes { try _decode(T.self, from: $0, keyPath: nil) }
+        try data.withUnsafeBytes { try decodeBuffer(T.self, from: $0, keyPath: nil) }
     }
 
     /// Decodes a value of `type` from a JSON string.
@@ -142,7 +142,7 @@ public final class SimdJSONDecoder: Sendable {
     /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
     public func decode<T: Decodable>(_ type: T.Type, from string: String) throws -> T {
         var string = string
-        return try string.withUTF8 { try _decodeUTF8(T.self, from: UnsafeRawBufferPointer($0), keyPath: nil) }
+        return try string.withUTF8 { try decodeUTF8(T.self, from: UnsafeRawBufferPointer($0), keyPath: nil) }
     }
 
     /// Decodes a value of `type` from contiguous UTF-8 bytes, such as `[UInt8]`.
@@ -158,7 +158,7 @@ public final class SimdJSONDecoder: Sendable {
     /// - Returns: The decoded value.
     /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
     public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) throws -> T {
-        try bytes.withUnsafeBytes { try _decode(T.self, from: $0, keyPath: nil) }
+        try bytes.withUnsafeBytes { try decodeBuffer(T.self, from: $0, keyPath: nil) }
     }
 
     /// Decodes only the value at `keyPath` inside JSON `data`, without decoding the rest.
@@ -178,7 +178,7 @@ public final class SimdJSONDecoder: Sendable {
     /// - Throws: `DecodingError.keyNotFound` when a step is missing, `.typeMismatch` when a step is
     ///   not an object or array, and whatever decoding the value throws.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, atKeyPath keyPath: String) throws -> T {
-        try data.withUnsafeBytes { try _decode(T.self, from: $0, keyPath: keyPath) }
+        try data.withUnsafeBytes { try decodeBuffer(T.self, from: $0, keyPath: keyPath) }
     }
 
     /// Decodes only the value at `keyPath` inside a JSON string.
@@ -195,7 +195,7 @@ public final class SimdJSONDecoder: Sendable {
     /// - Throws: `DecodingError`, or an error thrown by `init(from:)`.
     public func decode<T: Decodable>(_ type: T.Type, from string: String, atKeyPath keyPath: String) throws -> T {
         var string = string
-        return try string.withUTF8 { try _decodeUTF8(T.self, from: UnsafeRawBufferPointer($0), keyPath: keyPath) }
+        return try string.withUTF8 { try decodeUTF8(T.self, from: UnsafeRawBufferPointer($0), keyPath: keyPath) }
     }
 
     /// Decodes only the value at `keyPath` inside contiguous UTF-8 bytes.
@@ -215,16 +215,16 @@ public final class SimdJSONDecoder: Sendable {
     )
         throws -> T
     {
-        try bytes.withUnsafeBytes { try _decode(T.self, from: $0, keyPath: keyPath) }
+        try bytes.withUnsafeBytes { try decodeBuffer(T.self, from: $0, keyPath: keyPath) }
     }
 
     /// One decode: snapshot the options, index the input, decode the root (or the value at
     /// `keyPath`), check the rest of the document.
-    func _decode<T: Decodable>(_: T.Type, from bytes: UnsafeRawBufferPointer, keyPath: String?) throws -> T {
+    func decodeBuffer<T: Decodable>(_: T.Type, from bytes: UnsafeRawBufferPointer, keyPath: String?) throws -> T {
         // UTF-16 and UTF-32 input, detected as Foundation detects it (a byte order mark, or the
         // pattern of zero bytes at the start), is transcoded to UTF-8 once.
         if bytes.count <= SimdUnboxDiagnostics.maximumDocumentSize,
-            let (encoding, markLength) = Self._unicodeEncoding(of: bytes)
+            let (encoding, markLength) = Self.unicodeEncoding(of: bytes)
         {
             // (A trailing partial code unit would be dropped silently by the conversion.)
             let unit = encoding == .utf16BigEndian || encoding == .utf16LittleEndian ? 2 : 4
@@ -235,16 +235,16 @@ public final class SimdJSONDecoder: Sendable {
                     DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
             }
             let utf8 = Array(text.utf8)
-            return try utf8.withUnsafeBytes { try _decodeUTF8(T.self, from: $0, keyPath: keyPath) }
+            return try utf8.withUnsafeBytes { try decodeUTF8(T.self, from: $0, keyPath: keyPath) }
         }
-        return try _decodeUTF8(T.self, from: bytes, keyPath: keyPath)
+        return try decodeUTF8(T.self, from: bytes, keyPath: keyPath)
     }
 
     /// The encoding of `bytes` when it is UTF-16 or UTF-32, with the length of its byte order mark;
     /// nil for UTF-8. Byte order marks first (`FF FE` is UTF-16 little-endian even when two zero
     /// bytes follow, as in Foundation), then the zero bytes of the first characters, which JSON's
     /// grammar makes ASCII.
-    static func _unicodeEncoding(of bytes: UnsafeRawBufferPointer) -> (String.Encoding, Int)? {
+    static func unicodeEncoding(of bytes: UnsafeRawBufferPointer) -> (String.Encoding, Int)? {
         let count = bytes.count
         guard count >= 2 else { return nil }
         let (b0, b1) = (bytes[0], bytes[1])
@@ -260,8 +260,8 @@ public final class SimdJSONDecoder: Sendable {
         return nil
     }
 
-    func _decodeUTF8<T: Decodable>(_: T.Type, from bytes: UnsafeRawBufferPointer, keyPath: String?) throws -> T {
-        let options = _options.withLock { $0 }
+    func decodeUTF8<T: Decodable>(_: T.Type, from bytes: UnsafeRawBufferPointer, keyPath: String?) throws -> T {
+        let options = lockedOptions.withLock { $0 }
         var input = bytes
         // Foundation skips a UTF-8 byte order mark.
         if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
@@ -269,26 +269,26 @@ public final class SimdJSONDecoder: Sendable {
         }
         do {
             return try _withDocument(input) { root, context in
-                let session = _CodableSession(context: context, options: options)
+                let session = CodableSession(context: context, options: options)
                 defer { session.close() }
                 var value = root
                 var level = 0
                 if let keyPath {
-                    level = try _navigate(keyPath, from: &value, context: context, session: session)
+                    level = try navigate(keyPath, from: &value, context: context, session: session)
                 }
-                let decoder = _CodableDecoder(
+                let decoder = CodableDecoder(
                     session: session, value: value, level: level, token: session.newToken(level: level))
-                return try decoder._decodeFrameValue(T.self, containerLevel: level)
+                return try decoder.decodeFrameValue(T.self, containerLevel: level)
             }
         } catch let error as UnboxError {
-            throw _decodingError(fromUnboxError: error)
+            throw decodingError(fromUnboxError: error)
         } catch {
             // Foundation checks the whole document before decoding: a model error in a broken
             // document is reported as the broken document. Check it, on this failure path only.
             do {
-                try _withDocument(input) { root, context in try context._validate(&root) }
+                try _withDocument(input) { root, context in try context.validateValue(&root) }
             } catch let malformed as UnboxError {
-                throw _decodingError(fromUnboxError: malformed)
+                throw decodingError(fromUnboxError: malformed)
             }
             throw error
         }

@@ -8,9 +8,9 @@ import Foundation
 // first one in the object wins. Converting is slow (`capitalized`, `split`, `joined`), and a
 // dictionary per object is slower than reading the object.
 //
-// Here each distinct key is converted once and kept (`_SnakeCaseKeys`, with the parser: one decode
+// Here each distinct key is converted once and kept (`SnakeCaseKeys`, with the parser: one decode
 // at a time uses it, so no lock), as a number for its converted name. A keyed container walks its
-// object's fields in order (`_SnakeCaseKeys.find`), telling each key's name number by its bytes,
+// object's fields in order (`SnakeCaseKeys.find`), telling each key's name number by its bytes,
 // and remembers the first field of each name it has passed, so that:
 // - a model reading in document order walks the object once, as with default keys;
 // - a name met before (out of order, or read twice) goes back to its first field;
@@ -18,10 +18,10 @@ import Foundation
 //   walk reaches the end: the first field of each name, exactly as Foundation finds it.
 // No per-object table of keys, no `String` for a key seen before.
 
-/// A table from short byte strings to numbers, for `_SnakeCaseKeys`: open addressing over a
+/// A table from short byte strings to numbers, for `SnakeCaseKeys`: open addressing over a
 /// power-of-two number of slots, the strings copied into memory of its own (with 8 bytes to spare
 /// after the last, so that comparisons read whole words).
-struct _ByteTable {
+struct ByteTable {
     struct Entry {
         var hash: UInt64
         var start: Int
@@ -73,7 +73,7 @@ struct _ByteTable {
             if index < 0 { return -1 }
             let entry = entries[Int(index)]
             if entry.hash == hash && entry.length == key.count
-                && (padded ? _paddedEqual(bytes + entry.start, key) : _equal(bytes + entry.start, key))
+                && (padded ? paddedEqual(bytes + entry.start, key) : equal(bytes + entry.start, key))
             {
                 return index
             }
@@ -83,7 +83,7 @@ struct _ByteTable {
 
     /// Whether the `key.count` bytes at `stored` are `key`, read a word at a time (both padded).
     @inline(__always)
-    private func _paddedEqual(_ stored: UnsafeMutablePointer<UInt8>, _ key: UnsafeRawBufferPointer) -> Bool {
+    private func paddedEqual(_ stored: UnsafeMutablePointer<UInt8>, _ key: UnsafeRawBufferPointer) -> Bool {
         guard key.count > 0, let right = key.baseAddress else { return true }
         let left = UnsafeRawPointer(stored)
         var offset = 0
@@ -102,14 +102,14 @@ struct _ByteTable {
             ^ right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & mask == 0
     }
 
-    private func _equal(_ stored: UnsafeMutablePointer<UInt8>, _ key: UnsafeRawBufferPointer) -> Bool {
+    private func equal(_ stored: UnsafeMutablePointer<UInt8>, _ key: UnsafeRawBufferPointer) -> Bool {
         key.count == 0 || memcmp(stored, key.baseAddress.unsafelyUnwrapped, key.count) == 0
     }
 
     /// Adds `key` (not in the table) with `value`; returns its entry's index.
     @discardableResult
     mutating func insert(_ key: UnsafeRawBufferPointer, value: Int32) -> Int32 {
-        if (count + 1) * 2 > slotMask + 1 { _growSlots() }
+        if (count + 1) * 2 > slotMask + 1 { growSlots() }
         if count == entryCapacity {
             entryCapacity *= 2
             let grown = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity)
@@ -132,24 +132,24 @@ struct _ByteTable {
         (entries + count).initialize(
             to: Entry(hash: hash, start: bytesUsed, length: key.count, value: value, plain: plain))
         bytesUsed += key.count
-        _place(count, hash: hash)
+        place(count, hash: hash)
         count += 1
         return Int32(count - 1)
     }
 
-    private func _place(_ index: Int, hash: UInt64) {
+    private func place(_ index: Int, hash: UInt64) {
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         while slots[slot] >= 0 { slot = (slot + 1) & slotMask }
         slots[slot] = Int32(index)
     }
 
-    private mutating func _growSlots() {
+    private mutating func growSlots() {
         let capacity = (slotMask + 1) * 2
         slots.deallocate()
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: -1, count: capacity)
         slotMask = capacity - 1
-        for index in 0..<count { _place(index, hash: entries[index].hash) }
+        for index in 0..<count { place(index, hash: entries[index].hash) }
     }
 
     static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -170,13 +170,13 @@ struct _ByteTable {
                 }
             }
         }
-        return _combine(key.count, first, last)
+        return combine(key.count, first, last)
     }
 
     /// `hash(key)` for a padded key, its first word read whole and masked.
     @inline(__always)
     static func paddedHash(_ key: UnsafeRawBufferPointer) -> UInt64 {
-        guard key.count > 0, let base = key.baseAddress else { return _combine(0, 0, 0) }
+        guard key.count > 0, let base = key.baseAddress else { return combine(0, 0, 0) }
         var first = base.loadUnaligned(as: UInt64.self)
         var last: UInt64 = 0
         if key.count >= 8 {
@@ -184,19 +184,19 @@ struct _ByteTable {
         } else {
             first &= ~UInt64(0) >> (64 &- 8 &* UInt64(truncatingIfNeeded: key.count))
         }
-        return _combine(key.count, first, last)
+        return combine(key.count, first, last)
     }
 
     @inline(__always)
-    static func _combine(_ count: Int, _ first: UInt64, _ last: UInt64) -> UInt64 {
+    static func combine(_ count: Int, _ first: UInt64, _ last: UInt64) -> UInt64 {
         let hash = (first ^ (last &* multiplier) ^ UInt64(truncatingIfNeeded: count)) &* multiplier
         return hash ^ (hash >> 29)
     }
 }
 
-/// What a keyed container's walk over its object's fields has reached (`_SnakeCaseKeys.find`).
-struct _SnakeCaseCursor {
-    /// The container's object: the decode (`_CodableParserCache.generation`) and token it belongs to.
+/// What a keyed container's walk over its object's fields has reached (`SnakeCaseKeys.find`).
+struct SnakeCaseCursor {
+    /// The container's object: the decode (`CodableParserCache.generation`) and token it belongs to.
     var generation: UInt64 = 0
     var token: UInt64 = 0
     var iterator = _ObjectIterator()
@@ -216,14 +216,14 @@ struct _SnakeCaseCursor {
     /// Tells this object's entries in the seen table from those of earlier objects.
     var stamp: UInt64 = 0
     /// The seen table: per slot, a stamp, a name number, the first field with that name and its
-    /// key (an entry of `_SnakeCaseKeys.keys`).
-    var seen: UnsafeMutablePointer<_SeenField>?
+    /// key (an entry of `SnakeCaseKeys.keys`).
+    var seen: UnsafeMutablePointer<SeenField>?
     var seenMask = 0
     var seenCount = 0
 }
 
-/// A name met in a walk over an object (`_SnakeCaseCursor.seen`).
-struct _SeenField {
+/// A name met in a walk over an object (`SnakeCaseCursor.seen`).
+struct SeenField {
     var stamp: UInt64
     var name: Int32
     var field: Int32
@@ -233,21 +233,21 @@ struct _SeenField {
 /// The converted names of the keys met under `convertFromSnakeCase`, kept with a parser from one
 /// decode to the next (see the comment at the top of this file), and the walks of the objects that
 /// the decode's keyed containers read, one per nesting level.
-final class _SnakeCaseKeys {
+final class SnakeCaseKeys {
     /// The number of distinct keys (and names) kept from one decode to the next: more, and all are
     /// forgotten when a decode starts or ends, so that documents of ever new keys (identifiers used
     /// as keys) do not grow the memory a parser keeps without limit.
     static let limit = 4096
 
     /// A key as written (unescaped) → the number of its converted name.
-    @exclusivity(unchecked) private var keys = _ByteTable()
+    @exclusivity(unchecked) private var keys = ByteTable()
     /// A converted name → its number.
-    @exclusivity(unchecked) private var nameNumbers = _ByteTable()
+    @exclusivity(unchecked) private var nameNumbers = ByteTable()
     /// The converted names, by number.
     @exclusivity(unchecked) private(set) var names: [String] = []
     /// Counts the times the tables were emptied: a name number is valid with the epoch it was read in.
     @exclusivity(unchecked) private(set) var epoch: UInt32 = 1
-    @exclusivity(unchecked) private var cursors: UnsafeMutablePointer<_SnakeCaseCursor>
+    @exclusivity(unchecked) private var cursors: UnsafeMutablePointer<SnakeCaseCursor>
     @exclusivity(unchecked) private var cursorCapacity = 8
     @exclusivity(unchecked) private var lastStamp: UInt64 = 0
     /// The decode under way (`begin`): its number and parser.
@@ -256,7 +256,7 @@ final class _SnakeCaseKeys {
 
     init() {
         cursors = .allocate(capacity: cursorCapacity)
-        cursors.initialize(repeating: _SnakeCaseCursor(), count: cursorCapacity)
+        cursors.initialize(repeating: SnakeCaseCursor(), count: cursorCapacity)
     }
 
     deinit {
@@ -282,13 +282,13 @@ final class _SnakeCaseKeys {
         guard keys.count > Self.limit || nameNumbers.count > Self.limit else { return }
         keys.deallocate()
         nameNumbers.deallocate()
-        keys = _ByteTable()
-        nameNumbers = _ByteTable()
+        keys = ByteTable()
+        nameNumbers = ByteTable()
         names = []
         epoch &+= 1
         for level in 0..<cursorCapacity {
             cursors[level].seen?.deallocate()
-            cursors[level] = _SnakeCaseCursor()
+            cursors[level] = SnakeCaseCursor()
         }
     }
 
@@ -312,15 +312,15 @@ final class _SnakeCaseKeys {
 
     /// The entry in `keys` of `key`, a key as written in the input, read by the parser (padded).
     @inline(__always)
-    private func _key(_ key: UnsafeRawBufferPointer) -> Int32 {
+    private func keyEntry(_ key: UnsafeRawBufferPointer) -> Int32 {
         let index = keys.index(for: key, padded: true)
         if _fastPath(index >= 0) { return index }
-        return _convert(key)
+        return convert(key)
     }
 
     @inline(never)
-    private func _convert(_ key: UnsafeRawBufferPointer) -> Int32 {
-        var converted = _convertFromSnakeCase(
+    private func convert(_ key: UnsafeRawBufferPointer) -> Int32 {
+        var converted = convertedFromSnakeCase(
             _validatedString(key.baseAddress?.assumingMemoryBound(to: UInt8.self), key.count))
         let number = converted.withUTF8 { utf8 -> Int32 in self.number(ofName: UnsafeRawBufferPointer(utf8)) }
         return keys.insert(key, value: number)
@@ -331,8 +331,8 @@ final class _SnakeCaseKeys {
     /// The cursor for the object of the container at `level` with `token`, started over the
     /// object if it was another's.
     @inline(__always)
-    private func _cursor(level: Int, token: UInt64) -> UnsafeMutablePointer<_SnakeCaseCursor> {
-        if _slowPath(level >= cursorCapacity) { _growCursors(level + 1) }
+    private func levelCursor(level: Int, token: UInt64) -> UnsafeMutablePointer<SnakeCaseCursor> {
+        if _slowPath(level >= cursorCapacity) { growCursors(level + 1) }
         let cursor = cursors + level
         if _slowPath(cursor.pointee.generation != generation || cursor.pointee.token != token) {
             lastStamp &+= 1
@@ -349,11 +349,11 @@ final class _SnakeCaseKeys {
         return cursor
     }
 
-    private func _growCursors(_ needed: Int) {
+    private func growCursors(_ needed: Int) {
         let capacity = Swift.max(needed, cursorCapacity * 2)
-        let grown = UnsafeMutablePointer<_SnakeCaseCursor>.allocate(capacity: capacity)
+        let grown = UnsafeMutablePointer<SnakeCaseCursor>.allocate(capacity: capacity)
         grown.moveInitialize(from: cursors, count: cursorCapacity)
-        (grown + cursorCapacity).initialize(repeating: _SnakeCaseCursor(), count: capacity - cursorCapacity)
+        (grown + cursorCapacity).initialize(repeating: SnakeCaseCursor(), count: capacity - cursorCapacity)
         cursors.deallocate()
         cursors = grown
         cursorCapacity = capacity
@@ -368,16 +368,16 @@ final class _SnakeCaseKeys {
         _ name: Int32, in object: inout _ObjectCursor, level: Int, token: UInt64, into value: inout _JSONCursor,
         peek: Bool = false
     ) -> _SimdJSONError {
-        let cursor = _cursor(level: level, token: token)
-        if let seen = _seen(cursor, name) {
+        let cursor = levelCursor(level: level, token: token)
+        if let seen = firstSeen(cursor, name) {
             let field = Int(seen.field)
             if field == cursor.pointee.index && cursor.pointee.untouched {
                 value = cursor.pointee.value
                 cursor.pointee.untouched = peek
                 return .success
             }
-            let code = _move(cursor, to: field, key: seen.key, in: &object, into: &value)
-            if code == .success { _leave(cursor, value, peek: peek) }
+            let code = move(cursor, to: field, key: seen.key, in: &object, into: &value)
+            if code == .success { leave(cursor, value, peek: peek) }
             return code
         }
         if cursor.pointee.complete { return .noSuchField }
@@ -385,11 +385,11 @@ final class _SnakeCaseKeys {
         if cursor.pointee.index != last {
             if last >= 0 {
                 // Back to the last field walked (the ones before it are known).
-                guard let seen = _seenField(cursor, last) else { return .tapeError }
-                let code = _move(cursor, to: last, key: seen.key, in: &object, into: &value)
+                guard let seen = seenField(cursor, last) else { return .tapeError }
+                let code = move(cursor, to: last, key: seen.key, in: &object, into: &value)
                 guard code == .success else { return code }
             } else {
-                let code = _restart(cursor, &object)
+                let code = restart(cursor, &object)
                 guard code == .success else { return code }
             }
         }
@@ -408,10 +408,10 @@ final class _SnakeCaseKeys {
                 return .noSuchField
             }
             cursor.pointee.scanned = index &+ 1
-            let entry = _key(UnsafeRawBufferPointer(start: key, count: count))
+            let entry = keyEntry(UnsafeRawBufferPointer(start: key, count: count))
             let number = keys.entry(entry).value
-            if _record(cursor, number, field: index, key: entry) && number == name {
-                _leave(cursor, value, peek: peek)
+            if record(cursor, number, field: index, key: entry) && number == name {
+                leave(cursor, value, peek: peek)
                 return .success
             }
         }
@@ -424,7 +424,7 @@ final class _SnakeCaseKeys {
     }
 
     @inline(__always)
-    private func _leave(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ value: _JSONCursor, peek: Bool) {
+    private func leave(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ value: _JSONCursor, peek: Bool) {
         cursor.pointee.untouched = peek
         if peek { cursor.pointee.value = value }
     }
@@ -437,7 +437,7 @@ final class _SnakeCaseKeys {
         var value = _JSONCursor()
         let code = find(-1, in: &object, level: level, token: token, into: &value)
         guard code == .noSuchField else { return code }
-        let cursor = _cursor(level: level, token: token)
+        let cursor = levelCursor(level: level, token: token)
         guard let seen = cursor.pointee.seen else { return .success }
         var firsts: [(field: Int32, name: Int32)] = []
         firsts.reserveCapacity(cursor.pointee.seenCount)
@@ -450,7 +450,7 @@ final class _SnakeCaseKeys {
     }
 
     /// Starts the walk over from before the first field.
-    private func _restart(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ object: inout _ObjectCursor)
+    private func restart(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ object: inout _ObjectCursor)
         -> _SimdJSONError
     {
         var hasFields = false
@@ -470,8 +470,8 @@ final class _SnakeCaseKeys {
     /// around), much faster than walking the fields again here; the walk's iterator goes on from
     /// wherever the lookup leaves the document's cursor. That needs the key written without
     /// escapes, and no other field with the same key (`repeats`); otherwise the walk starts over.
-    private func _move(
-        _ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, to field: Int, key: Int32, in object: inout _ObjectCursor,
+    private func move(
+        _ cursor: UnsafeMutablePointer<SnakeCaseCursor>, to field: Int, key: Int32, in object: inout _ObjectCursor,
         into value: inout _JSONCursor
     ) -> _SimdJSONError {
         cursor.pointee.untouched = false
@@ -487,7 +487,7 @@ final class _SnakeCaseKeys {
             }
         }
         if field <= cursor.pointee.index || cursor.pointee.index == -2 {
-            let code = _restart(cursor, &object)
+            let code = restart(cursor, &object)
             guard code == .success else { return code }
         }
         while cursor.pointee.index < field {
@@ -506,17 +506,17 @@ final class _SnakeCaseKeys {
     // MARK: The seen table
 
     @inline(__always)
-    private static func _slot(_ name: Int32, _ mask: Int) -> Int {
+    private static func seenSlot(_ name: Int32, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: UInt32(bitPattern: name) &* 0x9E37_79B1) & mask
     }
 
     /// The first field of `name` walked in the cursor's object, if any.
     @inline(__always)
-    private func _seen(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ name: Int32) -> _SeenField? {
+    private func firstSeen(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ name: Int32) -> SeenField? {
         guard let seen = cursor.pointee.seen else { return nil }
         let stamp = cursor.pointee.stamp
         let mask = cursor.pointee.seenMask
-        var slot = Self._slot(name, mask)
+        var slot = Self.seenSlot(name, mask)
         while seen[slot].stamp == stamp {
             if seen[slot].name == name { return seen[slot] }
             slot = (slot + 1) & mask
@@ -526,7 +526,7 @@ final class _SnakeCaseKeys {
 
     /// The entry of the field numbered `field` (a slow search, for going back to the last field
     /// walked after a lookup went back further).
-    private func _seenField(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ field: Int) -> _SeenField? {
+    private func seenField(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ field: Int) -> SeenField? {
         guard let seen = cursor.pointee.seen else { return nil }
         for slot in 0...cursor.pointee.seenMask
         where seen[slot].stamp == cursor.pointee.stamp && Int(seen[slot].field) == field {
@@ -537,14 +537,14 @@ final class _SnakeCaseKeys {
 
     /// Records `field` as the first of `name`, unless one was: whether it is the first.
     @inline(__always)
-    private func _record(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>, _ name: Int32, field: Int, key: Int32)
+    private func record(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ name: Int32, field: Int, key: Int32)
         -> Bool
     {
-        if _slowPath((cursor.pointee.seenCount &+ 1) &* 2 > cursor.pointee.seenMask &+ 1) { _growSeen(cursor) }
+        if _slowPath((cursor.pointee.seenCount &+ 1) &* 2 > cursor.pointee.seenMask &+ 1) { growSeen(cursor) }
         guard let seen = cursor.pointee.seen else { return false }
         let stamp = cursor.pointee.stamp
         let mask = cursor.pointee.seenMask
-        var slot = Self._slot(name, mask)
+        var slot = Self.seenSlot(name, mask)
         while seen[slot].stamp == stamp {
             if seen[slot].name == name {
                 cursor.pointee.repeats = true
@@ -552,21 +552,21 @@ final class _SnakeCaseKeys {
             }
             slot = (slot + 1) & mask
         }
-        seen[slot] = _SeenField(stamp: stamp, name: name, field: Int32(truncatingIfNeeded: field), key: key)
+        seen[slot] = SeenField(stamp: stamp, name: name, field: Int32(truncatingIfNeeded: field), key: key)
         cursor.pointee.seenCount &+= 1
         return true
     }
 
     @inline(never)
-    private func _growSeen(_ cursor: UnsafeMutablePointer<_SnakeCaseCursor>) {
+    private func growSeen(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>) {
         let oldMask = cursor.pointee.seenMask
         let capacity = cursor.pointee.seen == nil ? 32 : (oldMask + 1) * 2
-        let grown = UnsafeMutablePointer<_SeenField>.allocate(capacity: capacity)
-        grown.initialize(repeating: _SeenField(stamp: 0, name: 0, field: 0, key: 0), count: capacity)
+        let grown = UnsafeMutablePointer<SeenField>.allocate(capacity: capacity)
+        grown.initialize(repeating: SeenField(stamp: 0, name: 0, field: 0, key: 0), count: capacity)
         let stamp = cursor.pointee.stamp
         if let old = cursor.pointee.seen {
             for slot in 0...oldMask where old[slot].stamp == stamp {
-                var target = Self._slot(old[slot].name, capacity - 1)
+                var target = Self.seenSlot(old[slot].name, capacity - 1)
                 while grown[target].stamp == stamp { target = (target + 1) & (capacity - 1) }
                 grown[target] = old[slot]
             }

@@ -30,7 +30,7 @@ extension Unboxer {
     ///   `DecodingError`'s description for what `init(from:)` rejects.
     public func unboxDecodable<T: Decodable>(key: String) throws -> T {
         try _unbox(key: key) { (value) throws(UnboxError) in
-            try _decodeDecodable(T.self, from: &value, context: _context)
+            try decodeDecodable(T.self, from: &value, context: _context)
         }
     }
 
@@ -45,7 +45,7 @@ extension Unboxer {
     /// - Throws: `UnboxError`.
     public func unboxDecodable<T: Decodable>(keyPath: String) throws -> T {
         try _unbox(keyPath: keyPath) { (value) throws(UnboxError) in
-            try _decodeDecodable(T.self, from: &value, context: _context)
+            try decodeDecodable(T.self, from: &value, context: _context)
         }
     }
 
@@ -68,7 +68,7 @@ extension Unboxer {
         do {
             guard code == .success else { throw _context._containerError(code) }
             if try _context._isNull(&value) { return nil }
-            return try _decodeDecodable(T.self, from: &value, context: _context)
+            return try decodeDecodable(T.self, from: &value, context: _context)
         } catch {
             throw _context._prepending(.key(key), to: error)
         }
@@ -77,13 +77,13 @@ extension Unboxer {
 
 /// Decodes `T` from `value` with a Codable decoder of default options over the same document.
 /// A `DecodingError` becomes an `UnboxError` with the same path.
-func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout _JSONCursor, context: _DecodingContext)
+func decodeDecodable<T: Decodable>(_: T.Type, from value: inout _JSONCursor, context: _DecodingContext)
     throws(UnboxError) -> T
 {
-    let session = _CodableSession(context: context, options: _CodableOptions())
+    let session = CodableSession(context: context, options: DecoderOptions())
     defer { session.close() }
     do {
-        return try _decodeDecodable(T.self, from: &value, session: session)
+        return try decodeDecodable(T.self, from: &value, session: session)
     } catch {
         // `init(from:)` throws untyped errors: ours arrive as `UnboxError`s, the model's own are
         // carried inside one to the entry point.
@@ -93,19 +93,19 @@ func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout _JSONCursor, co
 
 /// Decodes `T` from `value` as the root of `session` (whose context is `value`'s). A
 /// `DecodingError` becomes an `UnboxError` with the same path.
-func _decodeDecodable<T: Decodable>(_: T.Type, from value: inout _JSONCursor, session: _CodableSession) throws
+func decodeDecodable<T: Decodable>(_: T.Type, from value: inout _JSONCursor, session: CodableSession) throws
     -> T
 {
-    let decoder = _CodableDecoder(session: session, value: value, level: 0, token: session.newToken(level: 0))
+    let decoder = CodableDecoder(session: session, value: value, level: 0, token: session.newToken(level: 0))
     do {
-        return try decoder._decodeFrameValue(T.self, containerLevel: 0)
+        return try decoder.decodeFrameValue(T.self, containerLevel: 0)
     } catch let error as DecodingError {
-        throw _unboxError(fromDecodingError: error)
+        throw unboxError(fromDecodingError: error)
     }
 }
 
 /// A `DecodingError` in Unbox's terms.
-func _unboxError(fromDecodingError error: DecodingError) -> UnboxError {
+func unboxError(fromDecodingError error: DecodingError) -> UnboxError {
     func components(_ path: [any CodingKey]) -> [UnboxPathComponent] {
         path.map { key in
             if let index = key.intValue, key.stringValue.hasPrefix("Index ") { return .index(index) }

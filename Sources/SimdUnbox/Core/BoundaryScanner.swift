@@ -3,7 +3,7 @@ import CSimdJSON
 /// The shim's boundary scanner (`csimdjson_boundary_scanner`): finds where the elements of a JSON
 /// stream begin and end, reading its bytes once, in pieces of any size. Kept by value between
 /// calls; the stream decoders own one each.
-struct _BoundaryScanner {
+struct BoundaryScanner {
     /// How the stream's elements are laid out.
     enum Format {
         /// One JSON array whose elements are the stream's elements.

@@ -344,7 +344,7 @@ struct _ObjectIterator {
     }
 }
 
-// Bulk numeric reads, in the shape `_DecodingContext._bulkNumbers` and Codable's `_bulkRead`
+// Bulk numeric reads, in the shape `_DecodingContext._bulkNumbers` and Codable's `bulkRead`
 // take them (pointers, as the shim's functions they forward to).
 
 extension _JSONCursor {

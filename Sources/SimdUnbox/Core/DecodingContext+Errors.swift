@@ -17,9 +17,9 @@ extension _DecodingContext {
         case .empty:
             return UnboxError(_reason: .malformedJSON("the document has no JSON value"), byteOffset: length)
         case .utf8Error:
-            return UnboxError(_reason: .malformedJSON("invalid UTF-8"), byteOffset: _firstInvalidUTF8Offset())
+            return UnboxError(_reason: .malformedJSON("invalid UTF-8"), byteOffset: firstInvalidUTF8Offset())
         default:
-            return UnboxError(_reason: .malformedJSON(_message(code)), byteOffset: _firstStructuralProblemOffset())
+            return UnboxError(_reason: .malformedJSON(errorMessage(code)), byteOffset: firstStructuralProblemOffset())
         }
     }
 
@@ -28,8 +28,8 @@ extension _DecodingContext {
     @inline(never)
     @usableFromInline
     func _malformedError(_ code: _SimdJSONError, offset: Int) -> UnboxError {
-        let error = UnboxError(_reason: .malformedJSON(_message(code)), byteOffset: offset)
-        _markBroken(error)
+        let error = UnboxError(_reason: .malformedJSON(errorMessage(code)), byteOffset: offset)
+        markBroken(error)
         return error
     }
 
@@ -129,13 +129,13 @@ extension _DecodingContext {
     func _depthError() -> UnboxError {
         let error = UnboxError(
             reason: .depthLimitExceeded(limit: _state.pointee.maxDepth), byteOffset: _currentOffset())
-        _markBroken(error)
+        markBroken(error)
         return error
     }
 
     /// Remembers the first error that breaks the document and retires every `Unboxer`: after a
     /// structural error simdjson's cursors must not be touched again.
-    func _markBroken(_ error: UnboxError) {
+    func markBroken(_ error: UnboxError) {
         if _malformed == nil { _malformed = error }
         _state.pointee.broken = true
         _state.pointee.activeToken = 0
@@ -220,7 +220,7 @@ extension _DecodingContext {
 
     // MARK: Helpers
 
-    func _message(_ code: _SimdJSONError) -> String {
+    func errorMessage(_ code: _SimdJSONError) -> String {
         switch code {
         case .trailingContent: "unexpected content after the root value"
         case .incompleteArrayOrObject:
@@ -238,7 +238,7 @@ extension _DecodingContext {
     }
 
     /// Where the input stops being valid UTF-8 (stage 1 says only that it is not).
-    func _firstInvalidUTF8Offset() -> Int? {
+    func firstInvalidUTF8Offset() -> Int? {
         guard let start = _documentStart else { return nil }
         let bytes = UnsafeBufferPointer(start: start, count: _documentLength)
         var iterator = bytes.makeIterator()
@@ -255,7 +255,7 @@ extension _DecodingContext {
 
     /// A best guess at where stage 1 failed: the first control character inside a string or the
     /// opening quote of an unclosed one.
-    func _firstStructuralProblemOffset() -> Int? {
+    func firstStructuralProblemOffset() -> Int? {
         guard let start = _documentStart else { return nil }
         var inString = false
         var escaped = false

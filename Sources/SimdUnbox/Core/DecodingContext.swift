@@ -60,7 +60,7 @@ struct _DecodingState {
 
 /// Per-decode state that a layer above Core keeps with a context, from one stream element to the
 /// next (Codable's session), and that the decode closes when it ends.
-protocol _ElementSession: AnyObject {
+protocol ElementSession: AnyObject {
     /// Ends the session: the decode is over.
     func close()
 }
@@ -79,9 +79,9 @@ public final class _DecodingContext {
     @usableFromInline var _documentLength: Int = 0
     /// The session a stream of `Decodable` elements reuses from one element to the next (Codable's,
     /// opaque here; it refers back to this context: `_close()` breaks the cycle).
-    var _elementSession: (any _ElementSession)?
+    var elementSession: (any ElementSession)?
     /// The date formatters' settings as this document (or stream window) first read them.
-    @exclusivity(unchecked) var _dateFormats = _DateFormatTable()
+    @exclusivity(unchecked) var dateFormats = DateFormatTable()
     /// The objects the last key path opened (`unbox(keyPath:)`), for the next one to go on from.
     @exclusivity(unchecked) @usableFromInline var _keyPathReuse = _KeyPathReuse()
 
@@ -125,7 +125,7 @@ public final class _DecodingContext {
         _documentLength = length
         _state.pointee.escapedKeys = 0
         _state.pointee.objectWithoutEscapedKeys = 0
-        _dateFormats = _DateFormatTable()
+        dateFormats = DateFormatTable()
         _keyPathReuse.reset()
         _parser.strings.empty()
     }
@@ -144,11 +144,11 @@ public final class _DecodingContext {
     /// of the strings it made.
     @usableFromInline
     func _close() {
-        _elementSession?.close()
-        _elementSession = nil
+        elementSession?.close()
+        elementSession = nil
         _state.pointee.activeToken = 0
         _state.pointee.lastToken = .max
-        _dateFormats = _DateFormatTable()
+        dateFormats = DateFormatTable()
         _keyPathReuse.reset()
         _parser.strings.empty()
     }

@@ -32,9 +32,9 @@ func _withDocument<Result>(
         case .root:
             result = try body(&value, context)
         case .key(let key):
-            result = try _decodeNested(_KeyPath(segments: [key]), from: &value, context: context, body)
+            result = try decodeNested(_KeyPath(segments: [key]), from: &value, context: context, body)
         case .keyPath(let keyPath):
-            result = try _decodeNested(_KeyPath(keyPath), from: &value, context: context, body)
+            result = try decodeNested(_KeyPath(keyPath), from: &value, context: context, body)
         }
     } catch {
         throw context._resolve(error)
@@ -43,7 +43,7 @@ func _withDocument<Result>(
     return result
 }
 
-private func _decodeNested<Result>(
+private func decodeNested<Result>(
     _ keyPath: _KeyPath, from value: inout _JSONCursor, context: _DecodingContext,
     _ body: (inout _JSONCursor, _DecodingContext) throws -> Result
 ) throws -> Result {

@@ -128,7 +128,7 @@ extension _DecodingContext {
                 // Index bits cover 64 segments; a longer path (at least 64 bytes) takes the slow way.
                 guard path.count < 64 else {
                     _keyPathReuse.reset()
-                    trace = try _followSlowly(keyPath, from: object, into: &value)
+                    trace = try followSlowly(keyPath, from: object, into: &value)
                     return
                 }
                 let reuse = _keyPathReuse.begin(path, from: object, parser: _parser.handle)
@@ -147,7 +147,7 @@ extension _DecodingContext {
                     var end = start
                     while end < path.count && path[end] != separator { end += 1 }
                     let segment = UnsafeBufferPointer(rebasing: path[start..<end])
-                    try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in
+                    try withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in
                         try _keyPathReuse.withObject(at: reuse.level) { (object) throws(UnboxError) in
                             try _field(v, in: &object, into: &value)
                         }
@@ -162,21 +162,21 @@ extension _DecodingContext {
                     let segment = UnsafeBufferPointer(rebasing: path[start..<end])
                     if first, let object {
                         trace.count = 1
-                        try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in
+                        try withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in
                             try _field(v, in: &object.pointee, into: &value)
                         }
                         first = false
                     } else if keepsObjects, case .object = try _type(of: &value) {
                         var object = try _object(from: &value)
                         trace.count += 1
-                        try _withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in
+                        try withSegment(segment, unescaping: isPointer) { (v) throws(UnboxError) in
                             try _field(v, in: &object, into: &value)
                         }
                         // The object of the segments before this one, kept for the next path.
                         _keyPathReuse.keep(object, level: trace.count - 1, prefixEnd: start - 1)
                     } else {
                         keepsObjects = false
-                        try _step(segment, unescaping: isPointer, trace: &trace, value: &value)
+                        try step(segment, unescaping: isPointer, trace: &trace, value: &value)
                     }
                     if end == path.count { break }
                     start = end + 1
@@ -197,7 +197,7 @@ extension _DecodingContext {
 
     /// Runs `body` over `segment`, with JSON Pointer's `~1` and `~0` unescaped (on the stack).
     @inline(__always)
-    func _withSegment<R>(
+    func withSegment<R>(
         _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool,
         _ body: (UnsafeBufferPointer<UInt8>) throws(UnboxError) -> R
     ) throws(UnboxError) -> R {
@@ -226,7 +226,7 @@ extension _DecodingContext {
 
     /// One step of a key path from `value`: a field of an object, or an element of an array.
     @inline(__always)
-    func _step(
+    func step(
         _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, trace: inout _KeyPathTrace,
         value: inout _JSONCursor
     ) throws(UnboxError) {
@@ -234,11 +234,11 @@ extension _DecodingContext {
         case .object:
             var object = try _object(from: &value)
             trace.count += 1
-            try _withSegment(segment, unescaping: unescaping) { (v) throws(UnboxError) in
+            try withSegment(segment, unescaping: unescaping) { (v) throws(UnboxError) in
                 try _field(v, in: &object, into: &value)
             }
         case .array:
-            guard let index = _arrayIndex(segment) else {
+            guard let index = arrayIndex(segment) else {
                 trace.count += 1
                 throw UnboxError(
                     reason: .typeMismatch(expected: "an object", found: .array), byteOffset: _offset(of: &value))
@@ -262,7 +262,7 @@ extension _DecodingContext {
     /// The array index a segment names, as `Int(segment)` reads it (an optional sign, then decimal
     /// digits), if it is one and not negative.
     @inline(__always)
-    func _arrayIndex(_ segment: UnsafeBufferPointer<UInt8>) -> Int? {
+    func arrayIndex(_ segment: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         var negative = false
         if segment.first == UInt8(ascii: "+") || segment.first == UInt8(ascii: "-") {
@@ -286,7 +286,7 @@ extension _DecodingContext {
 
     /// `_follow` for paths too long for the trace's bits: the segments as `String`s.
     @inline(never)
-    func _followSlowly(
+    func followSlowly(
         _ keyPath: String, from object: UnsafeMutablePointer<_ObjectCursor>?, into value: inout _JSONCursor
     ) throws(UnboxError) -> _KeyPathTrace {
         let passed: [UnboxPathComponent]

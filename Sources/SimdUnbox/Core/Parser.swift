@@ -32,7 +32,7 @@ final class _Parser: @unchecked Sendable {
     var codableCache: AnyObject?
 
     /// Room lent to `SimdJSONDecoder` for the entries of a string-keyed dictionary being gathered
-    /// (`_DictionaryEntries`), at most one at a time (`entriesLent`), kept for the next decode up
+    /// (`DictionaryEntries`), at most one at a time (`entriesLent`), kept for the next decode up
     /// to `entryRetainedBytes`. Like the rest of the parser, only touched by the thread the parser
     /// is lent to.
     var entryRoom: UnsafeMutableRawPointer?

@@ -3,7 +3,7 @@ import Foundation
 
 /// One slot of a `_StringTable`: a string made earlier in the decode, and the hash of its bytes
 /// (0 when the slot is empty).
-struct _StringSlot {
+struct StringSlot {
     var hash: UInt64
     var string: String
 }
@@ -23,14 +23,14 @@ struct _StringTable {
     static let slotBits = 12
     static let slotCount = 1 << slotBits
 
-    let slots: UnsafeMutablePointer<_StringSlot>
+    let slots: UnsafeMutablePointer<StringSlot>
     /// The indices of the slots filled since the table was last emptied, and their number.
     let filled: UnsafeMutablePointer<Int32>
     let filledCount: UnsafeMutablePointer<Int>
 
     init() {
         slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: _StringSlot(hash: 0, string: ""), count: Self.slotCount)
+        slots.initialize(repeating: StringSlot(hash: 0, string: ""), count: Self.slotCount)
         filled = .allocate(capacity: Self.slotCount)
         filledCount = .allocate(capacity: 1)
         filledCount.initialize(to: 0)
@@ -68,7 +68,7 @@ struct _StringTable {
             filledCount.pointee += 1
         }
         let made = _validatedString(bytes, count)
-        slot.pointee = _StringSlot(hash: hash, string: made)
+        slot.pointee = StringSlot(hash: hash, string: made)
         return made
     }
 
@@ -77,7 +77,7 @@ struct _StringTable {
         let count = filledCount.pointee
         guard count > 0 else { return }
         for position in 0..<count {
-            slots[Int(filled[position])] = _StringSlot(hash: 0, string: "")
+            slots[Int(filled[position])] = StringSlot(hash: 0, string: "")
         }
         filledCount.pointee = 0
     }

@@ -6,18 +6,18 @@ import Foundation
 /// A `DateFormatter` is mutable, so every look-up reads back the properties the result depends on
 /// (format, zone, locale, calendar, leniency, default date, Gregorian start date, relative
 /// formatting) and compares them with what was compiled, or checks them. A decode looks a
-/// formatter up on its first use only (`_DateFormatTable`); `format(unboxedValue:)` on every call.
+/// formatter up on its first use only (`DateFormatTable`); `format(unboxedValue:)` on every call.
 /// Entries are keyed by the formatter's identity; one left by a formatter since freed is only
 /// ever used for a formatter whose properties are the same, for which it is right. The cache is
 /// shared between threads behind a lock and holds a few entries, replaced in turn.
-final class _DateFormatterCache: @unchecked Sendable {
+final class DateFormatterCache: @unchecked Sendable {
     /// A formatter's compiled configuration.
     final class Entry: @unchecked Sendable {
         let formatter: ObjectIdentifier
         let dateFormat: String
         let timeZone: TimeZone
         /// The compiled pattern, or nil when the format is not parsed natively.
-        let pattern: _DatePattern?
+        let pattern: DatePattern?
         /// The zone's fixed offset in seconds, or nil when it is not fixed (the pattern must
         /// then have a zone field to be parsed natively).
         let zoneOffset: Int?
@@ -26,7 +26,7 @@ final class _DateFormatterCache: @unchecked Sendable {
             self.formatter = formatter
             self.dateFormat = dateFormat
             self.timeZone = timeZone
-            pattern = _DatePattern(dateFormat)
+            pattern = DatePattern(dateFormat)
             zoneOffset = Self.fixedOffset(of: timeZone)
         }
 
@@ -42,12 +42,12 @@ final class _DateFormatterCache: @unchecked Sendable {
             let bytes = Array(identifier.utf8)
             guard bytes.count == 8, bytes.starts(with: Array("GMT".utf8)) else { return nil }
             return bytes.withUnsafeBufferPointer { buffer in
-                _ZoneOffsetStyle.basic.read(buffer, at: 3, acceptsZ: false).flatMap { $0.end == 8 ? $0.seconds : nil }
+                ZoneOffsetStyle.basic.read(buffer, at: 3, acceptsZ: false).flatMap { $0.end == 8 ? $0.seconds : nil }
             }
         }
     }
 
-    static let shared = _DateFormatterCache()
+    static let shared = DateFormatterCache()
     static let capacity = 16
     /// ICU's default start of the Gregorian calendar, 1582-10-15 (seconds since 1970).
     static let defaultGregorianStart = -12_219_292_800.0
@@ -94,14 +94,14 @@ final class _DateFormatterCache: @unchecked Sendable {
 
 extension DateFormatter {
     /// The native parse of `bytes` with this formatter's configuration, read now.
-    func _nativeDate(from bytes: UnsafeBufferPointer<UInt8>) -> _DateParseResult {
-        _NativeDateFormat(self).parse(bytes)
+    func nativeDate(from bytes: UnsafeBufferPointer<UInt8>) -> DateParseResult {
+        NativeDateFormat(self).parse(bytes)
     }
 }
 
 extension ISO8601DateFormatter {
     /// The native parse of `bytes` with this formatter's options, read now.
-    func _nativeDate(from bytes: UnsafeBufferPointer<UInt8>) -> _DateParseResult {
-        _NativeDateFormat(self).parse(bytes)
+    func nativeDate(from bytes: UnsafeBufferPointer<UInt8>) -> DateParseResult {
+        NativeDateFormat(self).parse(bytes)
     }
 }

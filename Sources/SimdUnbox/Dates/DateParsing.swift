@@ -24,7 +24,7 @@
 import Foundation
 
 /// What a native date parser makes of a string.
-enum _DateParseResult: Equatable {
+enum DateParseResult: Equatable {
     /// The date the formatter would return.
     case date(Date)
     /// A string the formatter would reject.
@@ -34,7 +34,7 @@ enum _DateParseResult: Equatable {
 }
 
 /// The arithmetic and byte reading the native date parsers share.
-enum _DateParsing {
+enum DateParsing {
     /// Seconds from 1970 to 2001 (CoreFoundation's `kCFAbsoluteTimeIntervalSince1970`).
     static let secondsFrom1970To2001 = 978_307_200.0
 

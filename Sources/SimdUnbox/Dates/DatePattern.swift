@@ -13,7 +13,7 @@ import Foundation
 /// `Thu`), and a weekday only when it is the date's own: ICU also reads other cases, full names
 /// and a weekday that contradicts the date, and those strings go to the formatter. A class: the
 /// decode's table hands it out for every value.
-final class _DatePattern {
+final class DatePattern {
     enum Element: Hashable {
         case literal(UInt8)
         case year, month, day, hour, minute, second
@@ -23,7 +23,7 @@ final class _DatePattern {
         case weekday
         /// Fractional seconds: 1 to 9 digits, truncated to milliseconds.
         case fraction
-        case zone(_ZoneOffsetStyle, acceptsZ: Bool)
+        case zone(ZoneOffsetStyle, acceptsZ: Bool)
 
         var isFixedWidth: Bool {
             switch self {
@@ -239,11 +239,11 @@ final class _DatePattern {
                 guard index < bytes.count, bytes[index] == byte else { return nil }
                 index += 1
             case .year:
-                guard let value = _DateParsing.digits(bytes, at: index, count: 4) else { return nil }
+                guard let value = DateParsing.digits(bytes, at: index, count: 4) else { return nil }
                 year = value
                 index += 4
             case .month, .day, .hour, .minute, .second:
-                guard let value = _DateParsing.digits(bytes, at: index, count: 2) else { return nil }
+                guard let value = DateParsing.digits(bytes, at: index, count: 2) else { return nil }
                 switch element {
                 case .month: month = value
                 case .day: day = value
@@ -276,12 +276,12 @@ final class _DatePattern {
             }
         }
         guard index == bytes.count,
-            _DateParsing.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            DateParsing.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
-        let days = _DateParsing.daysSince1970(year: year, month: month, day: day)
+        let days = DateParsing.daysSince1970(year: year, month: month, day: day)
         // 1970-01-01 was a Thursday (4, counting from Sunday); `days % 7` is negative before 1970.
         if hasWeekday, (days % 7 + 7 + 4) % 7 != weekday { return nil }
         let seconds = days * 86400 + hour * 3600 + minute * 60 + second - offset
-        return _DateParsing.dateFromICU(milliseconds: seconds * 1000 + milliseconds)
+        return DateParsing.dateFromICU(milliseconds: seconds * 1000 + milliseconds)
     }
 }

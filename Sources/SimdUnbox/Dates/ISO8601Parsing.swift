@@ -3,7 +3,7 @@ import Foundation
 /// Native parsing of RFC 3339 timestamps (`2024-05-01T12:00:00Z`, `2024-05-01T12:00:00.250+02:00`)
 /// as `ISO8601DateFormatter` (internet date-time options) and `Date.ISO8601FormatStyle` (its
 /// defaults, as `JSONDecoder`'s `.iso8601` strategy uses it) parse them.
-enum _ISO8601Parsing {
+enum ISO8601Parsing {
     /// The fields of a canonical timestamp.
     struct Fields {
         var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
@@ -19,13 +19,13 @@ enum _ISO8601Parsing {
     static func fields(_ bytes: UnsafeBufferPointer<UInt8>, maximumOffsetHours: Int) -> Fields? {
         guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-            let year = _DateParsing.digits(bytes, at: 0, count: 4),
-            let month = _DateParsing.digits(bytes, at: 5, count: 2),
-            let day = _DateParsing.digits(bytes, at: 8, count: 2),
-            let hour = _DateParsing.digits(bytes, at: 11, count: 2),
-            let minute = _DateParsing.digits(bytes, at: 14, count: 2),
-            let second = _DateParsing.digits(bytes, at: 17, count: 2),
-            _DateParsing.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            let year = DateParsing.digits(bytes, at: 0, count: 4),
+            let month = DateParsing.digits(bytes, at: 5, count: 2),
+            let day = DateParsing.digits(bytes, at: 8, count: 2),
+            let hour = DateParsing.digits(bytes, at: 11, count: 2),
+            let minute = DateParsing.digits(bytes, at: 14, count: 2),
+            let second = DateParsing.digits(bytes, at: 17, count: 2),
+            DateParsing.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
         var fields = Fields(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         var index = 19
@@ -40,7 +40,7 @@ enum _ISO8601Parsing {
             guard fields.fractionDigits > 0 else { return nil }
         }
         guard
-            let (offset, end) = _ZoneOffsetStyle.extended.read(
+            let (offset, end) = ZoneOffsetStyle.extended.read(
                 bytes, at: index, acceptsZ: true, maximumHours: maximumOffsetHours),
             end == bytes.count
         else { return nil }
@@ -51,18 +51,18 @@ enum _ISO8601Parsing {
     /// Parses as an `ISO8601DateFormatter` with `.withInternetDateTime`, and with
     /// `.withFractionalSeconds` when `fractionalSeconds` (then the fraction is required, and
     /// truncated to milliseconds as ICU does; without it, a fraction is left to the formatter).
-    static func parseAsFormatter(_ bytes: UnsafeBufferPointer<UInt8>, fractionalSeconds: Bool) -> _DateParseResult {
+    static func parseAsFormatter(_ bytes: UnsafeBufferPointer<UInt8>, fractionalSeconds: Bool) -> DateParseResult {
         guard bytes.count > 0 else { return .invalid }
         guard let fields = fields(bytes, maximumOffsetHours: 23),
             (fields.fractionDigits > 0) == fractionalSeconds
         else { return .unknown }
-        return .date(_DateParsing.dateFromICU(milliseconds: icuMilliseconds(fields)))
+        return .date(DateParsing.dateFromICU(milliseconds: icuMilliseconds(fields)))
     }
 
     /// Milliseconds since 1970 as ICU computes them: whole milliseconds, the fraction truncated.
     @inline(__always)
     static func icuMilliseconds(_ fields: Fields) -> Int {
-        let days = _DateParsing.daysSince1970(year: fields.year, month: fields.month, day: fields.day)
+        let days = DateParsing.daysSince1970(year: fields.year, month: fields.month, day: fields.day)
         let seconds = days * 86400 + fields.hour * 3600 + fields.minute * 60 + fields.second - fields.offset
         var milliseconds = fields.fraction
         var digits = fields.fractionDigits
@@ -80,13 +80,13 @@ enum _ISO8601Parsing {
     }
 
     /// Parses as `Date.ISO8601FormatStyle()` (fractional seconds optional, up to nine digits).
-    static func parseAsFormatStyle(_ bytes: UnsafeBufferPointer<UInt8>) -> _DateParseResult {
+    static func parseAsFormatStyle(_ bytes: UnsafeBufferPointer<UInt8>) -> DateParseResult {
         guard bytes.count > 0 else { return .invalid }
         guard let fields = fields(bytes, maximumOffsetHours: 14) else { return .unknown }
         // swift-foundation's Gregorian calendar: the midnight of the day (a whole number of
         // seconds, exact), plus the seconds of the day as a Double with the nanoseconds, minus
         // the offset.
-        let days = _DateParsing.daysSince1970(year: fields.year, month: fields.month, day: fields.day)
+        let days = DateParsing.daysSince1970(year: fields.year, month: fields.month, day: fields.day)
         let midnight = Double((days - 11_323) * 86400)
         var secondsInDay = Double(fields.hour) * 3600.0
         secondsInDay += Double(fields.minute) * 60.0

@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Reading a formatter's settings back costs about a microsecond on Linux (the `calendar` getter
 /// alone some 780 ns), twenty times the parse itself, so a decode reads them once per formatter
-/// (`_DateFormatTable`) and parses every value with what it found.
-enum _NativeDateFormat {
+/// (`DateFormatTable`) and parses every value with what it found.
+enum NativeDateFormat {
     /// The formatter parses (settings the native parsers do not handle).
     case formatter
     /// A compiled `DateFormatter` pattern; `zoneOffset` is the formatter's zone, in seconds east of
     /// UTC, for a pattern without a zone field.
-    case pattern(_DatePattern, zoneOffset: Int)
+    case pattern(DatePattern, zoneOffset: Int)
     /// An `ISO8601DateFormatter` with `.withInternetDateTime`, with `.withFractionalSeconds` or not.
     case internetDateTime(fractionalSeconds: Bool)
 
@@ -20,7 +20,7 @@ enum _NativeDateFormat {
         // Not even the empty string is known to be invalid: ICU reads abutting fields
         // (`yyyyMMdd`) out of nothing as a date in 1969. Hence no pattern without a zone when the
         // formatter's zone is not a fixed offset.
-        guard let entry = _DateFormatterCache.shared.entry(for: formatter), let pattern = entry.pattern,
+        guard let entry = DateFormatterCache.shared.entry(for: formatter), let pattern = entry.pattern,
             pattern.hasZone || entry.zoneOffset != nil
         else {
             self = .formatter
@@ -46,7 +46,7 @@ enum _NativeDateFormat {
 
     /// The native parse of `bytes`.
     @inline(__always)
-    func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> _DateParseResult {
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DateParseResult {
         switch self {
         case .formatter:
             return .unknown
@@ -54,22 +54,22 @@ enum _NativeDateFormat {
             guard let date = pattern.parse(bytes, zoneOffset: zoneOffset) else { return .unknown }
             return .date(date)
         case .internetDateTime(let fractionalSeconds):
-            return _ISO8601Parsing.parseAsFormatter(bytes, fractionalSeconds: fractionalSeconds)
+            return ISO8601Parsing.parseAsFormatter(bytes, fractionalSeconds: fractionalSeconds)
         }
     }
 }
 
 /// The native formats of the date formatters one decode has used, each read from its formatter's
-/// settings on first use in the decode (`_DecodingContext._dateFormats`, emptied when a document
+/// settings on first use in the decode (`_DecodingContext.dateFormats`, emptied when a document
 /// or a stream's window starts and when the decode ends).
 ///
 /// The table keeps its formatters alive, so that no other formatter can take the identity of one
 /// while its entry is here. It holds a few entries, replaced in turn: a decode that makes a new
 /// formatter for every model reads each one's settings, as it would without the table.
-struct _DateFormatTable {
+struct DateFormatTable {
     private struct Slot {
         let formatter: AnyObject
-        let format: _NativeDateFormat
+        let format: NativeDateFormat
     }
 
     private static let capacity = 8
@@ -77,12 +77,12 @@ struct _DateFormatTable {
     private var nextVictim = 0
 
     /// The format found for `formatter` in this decode, if any.
-    func format(for formatter: AnyObject) -> _NativeDateFormat? {
+    func format(for formatter: AnyObject) -> NativeDateFormat? {
         for slot in slots where slot.formatter === formatter { return slot.format }
         return nil
     }
 
-    mutating func insert(_ format: _NativeDateFormat, for formatter: AnyObject) {
+    mutating func insert(_ format: NativeDateFormat, for formatter: AnyObject) {
         let slot = Slot(formatter: formatter, format: format)
         if slots.count < Self.capacity {
             slots.append(slot)
@@ -95,28 +95,28 @@ struct _DateFormatTable {
 
 extension _DecodingContext {
     /// The native format of `formatter`, its settings read on its first use in this decode.
-    func _dateFormat(for formatter: DateFormatter) -> _NativeDateFormat {
-        if let format = _dateFormats.format(for: formatter) { return format }
-        return _readDateFormat(of: formatter)
+    func nativeDateFormat(for formatter: DateFormatter) -> NativeDateFormat {
+        if let format = dateFormats.format(for: formatter) { return format }
+        return readDateFormat(of: formatter)
     }
 
     /// The native format of `formatter`, its options read on its first use in this decode.
-    func _dateFormat(for formatter: ISO8601DateFormatter) -> _NativeDateFormat {
-        if let format = _dateFormats.format(for: formatter) { return format }
-        return _readDateFormat(of: formatter)
+    func nativeDateFormat(for formatter: ISO8601DateFormatter) -> NativeDateFormat {
+        if let format = dateFormats.format(for: formatter) { return format }
+        return readDateFormat(of: formatter)
     }
 
     @inline(never)
-    private func _readDateFormat(of formatter: DateFormatter) -> _NativeDateFormat {
-        let format = _NativeDateFormat(formatter)
-        _dateFormats.insert(format, for: formatter)
+    private func readDateFormat(of formatter: DateFormatter) -> NativeDateFormat {
+        let format = NativeDateFormat(formatter)
+        dateFormats.insert(format, for: formatter)
         return format
     }
 
     @inline(never)
-    private func _readDateFormat(of formatter: ISO8601DateFormatter) -> _NativeDateFormat {
-        let format = _NativeDateFormat(formatter)
-        _dateFormats.insert(format, for: formatter)
+    private func readDateFormat(of formatter: ISO8601DateFormatter) -> NativeDateFormat {
+        let format = NativeDateFormat(formatter)
+        dateFormats.insert(format, for: formatter)
         return format
     }
 }

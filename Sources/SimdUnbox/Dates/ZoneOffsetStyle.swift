@@ -1,7 +1,7 @@
 /// A way of writing a zone's offset from UTC that the native date parsers read: the canonical
 /// forms of ICU's zone fields (`Z`, `ZZZZZ`, `X`…`XXXXX`, `x`…`xxxxx`). Hours run from 00 to 23
 /// and minutes from 00 to 59, as in ICU; any other form is left to the formatter.
-enum _ZoneOffsetStyle: Equatable {
+enum ZoneOffsetStyle: Equatable {
     /// `+HHMM` (`Z`, `ZZ`, `ZZZ`, `xx`, `xxxx`).
     case basic
     /// `+HH:MM` (`xxx`, `xxxxx`).
@@ -23,23 +23,23 @@ enum _ZoneOffsetStyle: Equatable {
         case UInt8(ascii: "-"): sign = -1
         default: return nil
         }
-        guard let hours = _DateParsing.digits(bytes, at: index + 1, count: 2), hours <= maximumHours else { return nil }
+        guard let hours = DateParsing.digits(bytes, at: index + 1, count: 2), hours <= maximumHours else { return nil }
         var end = index + 3
         var minutes = 0
         switch self {
         case .basic:
-            guard let value = _DateParsing.digits(bytes, at: end, count: 2) else { return nil }
+            guard let value = DateParsing.digits(bytes, at: end, count: 2) else { return nil }
             minutes = value
             end += 2
         case .extended:
             guard end < bytes.count, bytes[end] == UInt8(ascii: ":"),
-                let value = _DateParsing.digits(bytes, at: end + 1, count: 2)
+                let value = DateParsing.digits(bytes, at: end + 1, count: 2)
             else { return nil }
             minutes = value
             end += 3
         case .short:
             if end < bytes.count, bytes[end] &- UInt8(ascii: "0") < 10 {
-                guard let value = _DateParsing.digits(bytes, at: end, count: 2) else { return nil }
+                guard let value = DateParsing.digits(bytes, at: end, count: 2) else { return nil }
                 minutes = value
                 end += 2
             }

@@ -44,7 +44,7 @@ public struct JSONFileStream<Element>: AsyncSequence, Sendable {
     ) where Element: UnboxCompatible {
         self.init(
             url: url, format: format, policy: policy, maximumDepth: maximumDepth,
-            decode: _UnboxElementDecoding<Element>().decode)
+            decode: UnboxElementDecoding<Element>().decode)
     }
 
     /// Decodes the elements of the file at `url` on several threads; the models come out in the
@@ -71,7 +71,7 @@ public struct JSONFileStream<Element>: AsyncSequence, Sendable {
     ) where Element: UnboxCompatible & Sendable {
         self.init(
             url: url, format: format, policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
-            decode: _UnboxElementDecoding<Element>().decode)
+            decode: UnboxElementDecoding<Element>().decode)
     }
 
     /// The extension point for other model layers (a `Decodable` decoder): `decode` reads one
@@ -111,7 +111,7 @@ public struct JSONFileStream<Element>: AsyncSequence, Sendable {
         if parallelism > 1 {
             return AsyncIterator(
                 url: url,
-                parallel: _ParallelStreamDecoder(
+                parallel: ParallelStreamDecoder(
                     format: format, policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
                     decode: decode))
         }
@@ -124,7 +124,7 @@ public struct JSONFileStream<Element>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         private let url: URL
         private let decoder: _StreamDecoder<Element>?
-        private let parallel: _ParallelStreamDecoder<Element>?
+        private let parallel: ParallelStreamDecoder<Element>?
         private var source: _FileByteSource?
 
         init(url: URL, decoder: _StreamDecoder<Element>) {
@@ -133,7 +133,7 @@ public struct JSONFileStream<Element>: AsyncSequence, Sendable {
             parallel = nil
         }
 
-        init(url: URL, parallel: _ParallelStreamDecoder<Element>) {
+        init(url: URL, parallel: ParallelStreamDecoder<Element>) {
             self.url = url
             self.parallel = parallel
             decoder = nil

@@ -62,8 +62,8 @@ public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
         maximumDepth: Int = defaultUnboxMaximumDepth
     ) where Element: UnboxCompatible, Chunks.Element: ContiguousBytes {
         self.init(
-            chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
-            policy: policy, maximumDepth: maximumDepth, decode: _UnboxElementDecoding<Element>().decode)
+            chunks: chunks, reader: .contiguous(ContiguousChunkReading<Chunks.Element>().read), format: format,
+            policy: policy, maximumDepth: maximumDepth, decode: UnboxElementDecoding<Element>().decode)
     }
 
     /// Decodes the elements of JSON arriving as chunks of bytes on several threads; the models come
@@ -92,9 +92,9 @@ public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
         maximumDepth: Int = defaultUnboxMaximumDepth, parallelism: Int
     ) where Element: UnboxCompatible & Sendable, Chunks.Element: ContiguousBytes {
         self.init(
-            chunks: chunks, reader: .contiguous(_ContiguousChunkReading<Chunks.Element>().read), format: format,
+            chunks: chunks, reader: .contiguous(ContiguousChunkReading<Chunks.Element>().read), format: format,
             policy: policy, maximumDepth: maximumDepth, parallelism: parallelism,
-            decode: _UnboxElementDecoding<Element>().decode)
+            decode: UnboxElementDecoding<Element>().decode)
     }
 
     /// Decodes the elements of JSON arriving byte by byte (`URLSession.AsyncBytes`,
@@ -119,7 +119,7 @@ public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
     ) where Element: UnboxCompatible, Chunks.Element == UInt8 {
         self.init(
             chunks: bytes, reader: .byte({ $0 }), format: format, policy: policy, maximumDepth: maximumDepth,
-            decode: _UnboxElementDecoding<Element>().decode)
+            decode: UnboxElementDecoding<Element>().decode)
     }
 
     /// The extension point for other model layers (a `Decodable` decoder): `decode` reads one
@@ -159,7 +159,7 @@ public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
             decoder: parallelism > 1
                 ? nil : _StreamDecoder(format: format, policy: policy, maximumDepth: maximumDepth, decode: decode))
         if parallelism > 1 {
-            iterator.parallel = _ParallelStreamDecoder(
+            iterator.parallel = ParallelStreamDecoder(
                 format: format, policy: policy, maximumDepth: maximumDepth, parallelism: parallelism, decode: decode)
         }
         return iterator
@@ -171,7 +171,7 @@ public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
         private let reader: ChunkReader
         private let decoder: _StreamDecoder<Element>?
         /// Decoding on several threads (instead of `decoder`).
-        fileprivate var parallel: _ParallelStreamDecoder<Element>?
+        fileprivate var parallel: ParallelStreamDecoder<Element>?
         /// The chunk being consumed, when it is larger than a piece, and how far.
         private var pending: Chunks.Element?
         private var pendingOffset = 0
@@ -280,7 +280,7 @@ public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
             let offset = pendingOffset
             var taken = 0
             withBytes(chunk) { bytes in
-                taken = Swift.min(_streamPieceSize, bytes.count - offset)
+                taken = Swift.min(streamPieceSize, bytes.count - offset)
                 finished = offset + taken >= bytes.count
                 guard taken > 0 else { return }
                 let piece = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + taken])
@@ -308,7 +308,7 @@ public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
             while true {
                 space[count] = current
                 count += 1
-                if count == limit || _mayEndElement(current) { return }
+                if count == limit || mayEndElement(current) { return }
                 let next: Chunks.Element?
                 do {
                     next = try await upstream.next(isolation: actor)
@@ -329,6 +329,6 @@ public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
 extension JSONStream: Sendable where Chunks: Sendable {}
 
 @inline(__always)
-private func _mayEndElement(_ byte: UInt8) -> Bool {
+private func mayEndElement(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\"") || byte == 0x0A
 }

@@ -28,7 +28,7 @@ public struct JSONStreamReader<Element>: ~Copyable {
     private let source: (any _StreamByteSource)?
     /// Several threads: the file and the parallel decoder.
     private let file: _FileByteSource?
-    private let parallel: _ParallelStreamDecoder<Element>?
+    private let parallel: ParallelStreamDecoder<Element>?
 
     @usableFromInline
     init(
@@ -42,7 +42,7 @@ public struct JSONStreamReader<Element>: ~Copyable {
 
     private init(
         decoder: _StreamDecoder<Element>?, source: (any _StreamByteSource)?, file: _FileByteSource?,
-        parallel: _ParallelStreamDecoder<Element>?
+        parallel: ParallelStreamDecoder<Element>?
     ) {
         self.decoder = decoder
         self.source = source
@@ -61,7 +61,7 @@ public struct JSONStreamReader<Element>: ~Copyable {
         }
         self.init(
             decoder: nil, source: nil, file: file,
-            parallel: _ParallelStreamDecoder(
+            parallel: ParallelStreamDecoder(
                 format: format, policy: policy, maximumDepth: maximumDepth, parallelism: parallelism, decode: decode))
     }
 
@@ -194,7 +194,7 @@ public struct JSONStreamReader<Element>: ~Copyable {
     ) throws where Element: UnboxCompatible & Sendable {
         self.init(
             file: try _FileByteSource(url: url), format: format, onError: policy, maximumDepth: maximumDepth,
-            parallelism: parallelism, decode: _UnboxElementDecoding<Element>().decode)
+            parallelism: parallelism, decode: UnboxElementDecoding<Element>().decode)
     }
 
     /// Decodes the next element.

@@ -9,7 +9,7 @@ import Synchronization
 //    chunks)   or the       whole       own decoder and   errors of    thread or task that
 //              scanner)     elements)   parser)           one batch)   iterates)
 //
-// The consumer reads input, cuts it into batches of whole elements (`_StreamSplitter`) and queues
+// The consumer reads input, cuts it into batches of whole elements (`StreamSplitter`) and queues
 // them, at most `2 × parallelism` in flight, so memory stays bounded whatever the input's size.
 // Each worker decodes a batch as a small stream of its own, with the stream's error policy, and
 // keeps the models and the errors it met in order. The consumer takes results in batch order and
@@ -21,7 +21,7 @@ import Synchronization
 // handed out. Cancelling (or dropping) the stream stops the workers at their next element check.
 //
 // Batches cost little beyond what one thread does: JSON Lines are read straight into the buffer
-// of the batch being filled (`_BatchBuffer`, laid out as a decoder's buffer); an array batch is
+// of the batch being filled (`BatchBuffer`, laid out as a decoder's buffer); an array batch is
 // copied once out of the splitter's buffer, with the separators its scan found, so that its bytes
 // are scanned once. A worker's decoder takes the batch's buffer, without a copy, in exchange for
 // its previous one, which goes back to the pool for the splitter to fill; model buffers come back
@@ -30,13 +30,13 @@ import Synchronization
 /// Parallel streams cut batches of about this many bytes: large enough that a batch's fixed costs
 /// (a queue hand-over, a decoder restart) vanish beside its decoding, small enough to keep memory
 /// low. Tests make it small to cut many batches from small inputs (results never depend on it).
-let _parallelStreamBatchSize = Atomic<Int>(1 << 20)
+let parallelStreamBatchSize = Atomic<Int>(1 << 20)
 
 /// The models of one batch: moved in by a worker, moved out by the consumer. Not an `Array`: the
 /// module's code is not specialized for the model type, and an array of models would cost a
 /// lookup of its type in the runtime's metadata cache at every append and read (about an eighth
 /// of the time of a parallel stream of small models).
-final class _ModelBuffer<Element>: @unchecked Sendable {
+final class ModelBuffer<Element>: @unchecked Sendable {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
     /// Models moved in.
@@ -95,8 +95,8 @@ final class _ModelBuffer<Element>: @unchecked Sendable {
 }
 
 /// What a worker made of one batch.
-struct _BatchResult<Element> {
-    var models: _ModelBuffer<Element>
+struct BatchResult<Element> {
+    var models: ModelBuffer<Element>
     /// The errors met, each with how many models came before it in the batch.
     var errors: [(modelsBefore: Int, error: UnboxError)] = []
     /// Under `.stop`: the error that ended the batch (and the stream).
@@ -107,7 +107,7 @@ struct _BatchResult<Element> {
 
 /// Collects the errors a worker's decoder reports under `.skip`. Confined to the worker thread
 /// that owns it (the decoder calls its handler synchronously, on that thread).
-final class _BatchErrors: @unchecked Sendable {
+final class BatchErrors: @unchecked Sendable {
     var modelCount = 0
     var errors: [(modelsBefore: Int, error: UnboxError)] = []
 
@@ -119,12 +119,12 @@ final class _BatchErrors: @unchecked Sendable {
 /// The worker threads of one parallel stream, their queue of batches and their results.
 ///
 /// `@unchecked Sendable`: every field is guarded by `condition`, except `stopAt`, an atomic. The
-/// models it carries between threads are `Sendable`: it is created only by `_ParallelStreamDecoder`
+/// models it carries between threads are `Sendable`: it is created only by `ParallelStreamDecoder`
 /// through the entry points that require `Element: Sendable`.
-final class _StreamWorkers<Element>: @unchecked Sendable {
+final class StreamWorkers<Element>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var queue: [_StreamBatch] = []
-    private var results: [Int: _BatchResult<Element>] = [:]
+    private var queue: [StreamBatch] = []
+    private var results: [Int: BatchResult<Element>] = [:]
     private var cancelled = false
     /// A task waiting for the result of a batch (`result(of:)`).
     private var waiter: (sequence: Int, continuation: CheckedContinuation<Void, any Error>)?
@@ -134,17 +134,17 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
     private var started = false
     /// Model buffers the consumer has emptied, for the workers to fill again (a buffer grown to a
     /// batch's size, so that neither its growth nor its allocation repeats at every batch).
-    private var spareModelBuffers: [_ModelBuffer<Element>] = []
+    private var spareModelBuffers: [ModelBuffer<Element>] = []
 
     private let count: Int
-    private let makeDecoder: @Sendable (_BatchErrors?) -> _StreamDecoder<Element>
+    private let makeDecoder: @Sendable (BatchErrors?) -> _StreamDecoder<Element>
     private let skips: Bool
     /// Where a worker leaves the buffer its decoder gave up for a batch's.
-    private let pool: _BatchBufferPool
+    private let pool: BatchBufferPool
 
     init(
-        count: Int, skips: Bool, pool: _BatchBufferPool,
-        makeDecoder: @escaping @Sendable (_BatchErrors?) -> _StreamDecoder<Element>
+        count: Int, skips: Bool, pool: BatchBufferPool,
+        makeDecoder: @escaping @Sendable (BatchErrors?) -> _StreamDecoder<Element>
     ) {
         self.count = count
         self.skips = skips
@@ -153,7 +153,7 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
     }
 
     /// Queues `batch` for the next free worker (starting the workers the first time).
-    func submit(_ batch: _StreamBatch) {
+    func submit(_ batch: StreamBatch) {
         condition.lock()
         if !started {
             started = true
@@ -186,7 +186,7 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
     }
 
     /// Gives back the model buffer of a batch whose models have all been handed out.
-    func recycle(_ models: _ModelBuffer<Element>) {
+    func recycle(_ models: ModelBuffer<Element>) {
         guard models.isUsedUp else { return }
         models.reset()
         condition.lock()
@@ -195,7 +195,7 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
     }
 
     /// Waits on this thread for the result of batch `sequence`.
-    func takeResult(of sequence: Int) throws -> _BatchResult<Element> {
+    func takeResult(of sequence: Int) throws -> BatchResult<Element> {
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -207,7 +207,7 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
 
     /// Waits, suspending the task, for the result of batch `sequence`; cancelling the task cancels
     /// the stream.
-    func result(of sequence: Int) async throws -> _BatchResult<Element> {
+    func result(of sequence: Int) async throws -> BatchResult<Element> {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 condition.lock()
@@ -231,7 +231,7 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
     // MARK: Workers
 
     private func work() {
-        let errors = skips ? _BatchErrors() : nil
+        let errors = skips ? BatchErrors() : nil
         let decoder = makeDecoder(errors)
         while let (batch, models) = nextBatch() {
             let result = decode(batch, into: models, with: decoder, errors: errors)
@@ -256,7 +256,7 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
 
     /// The next batch still needed, with a buffer for its models, or nil once the stream is
     /// cancelled.
-    private func nextBatch() -> (_StreamBatch, _ModelBuffer<Element>)? {
+    private func nextBatch() -> (StreamBatch, ModelBuffer<Element>)? {
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -264,21 +264,21 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
             if !queue.isEmpty {
                 let batch = queue.removeFirst()
                 if batch.sequence > stopAt.load(ordering: .relaxed) { continue }
-                return (batch, spareModelBuffers.popLast() ?? _ModelBuffer())
+                return (batch, spareModelBuffers.popLast() ?? ModelBuffer())
             }
             condition.wait()
         }
     }
 
     private func decode(
-        _ batch: _StreamBatch, into models: _ModelBuffer<Element>, with decoder: _StreamDecoder<Element>,
-        errors: _BatchErrors?
-    ) -> _BatchResult<Element> {
+        _ batch: StreamBatch, into models: ModelBuffer<Element>, with decoder: _StreamDecoder<Element>,
+        errors: BatchErrors?
+    ) -> BatchResult<Element> {
         decoder.restart(offsetBase: batch.offsetBase, isContinuation: batch.isContinuation, adopting: batch.buffer)
         pool.give(batch.buffer)
         errors?.modelCount = 0
         errors?.errors.removeAll(keepingCapacity: true)
-        var result = _BatchResult(models: models)
+        var result = BatchResult(models: models)
         do {
             while try decoder.advance() {
                 decoder.take(into: models)
@@ -296,15 +296,15 @@ final class _StreamWorkers<Element>: @unchecked Sendable {
 
 /// The consumer's side of a parallel stream: cuts the input into batches, queues them and hands
 /// out the workers' models in input order. Used by one thread or task at a time.
-final class _ParallelStreamDecoder<Element> {
-    let splitter: _StreamSplitter
-    private let workers: _StreamWorkers<Element>
+final class ParallelStreamDecoder<Element> {
+    let splitter: StreamSplitter
+    private let workers: StreamWorkers<Element>
     private let policy: JSONStreamErrorPolicy
     private let inFlightLimit: Int
 
     private var submitted = 0
     private var received = 0
-    private var current = _BatchResult<Element>(models: _ModelBuffer(capacity: 0))
+    private var current = BatchResult<Element>(models: ModelBuffer(capacity: 0))
     private var errorIndex = 0
     /// The elements of the batches before the current one.
     private var elementsBefore = 0
@@ -318,13 +318,13 @@ final class _ParallelStreamDecoder<Element> {
         decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) {
         // Buffers for the batches in flight, one held by each worker's decoder, and one being filled.
-        let pool = _BatchBufferPool(limit: 3 * parallelism + 1)
-        splitter = _StreamSplitter(
-            format: format, batchSize: _parallelStreamBatchSize.load(ordering: .relaxed), pool: pool)
+        let pool = BatchBufferPool(limit: 3 * parallelism + 1)
+        splitter = StreamSplitter(
+            format: format, batchSize: parallelStreamBatchSize.load(ordering: .relaxed), pool: pool)
         self.policy = policy
         let skips: Bool
         if case .skip = policy { skips = true } else { skips = false }
-        workers = _StreamWorkers(count: parallelism, skips: skips, pool: pool) { errors in
+        workers = StreamWorkers(count: parallelism, skips: skips, pool: pool) { errors in
             let workerPolicy: JSONStreamErrorPolicy = errors.map { errors in .skip { errors.add($0) } } ?? .stop
             return _StreamDecoder(format: format, policy: workerPolicy, maximumDepth: maximumDepth, decode: decode)
         }
@@ -363,7 +363,7 @@ final class _ParallelStreamDecoder<Element> {
         }
         elementsBefore += current.elementCount
         workers.recycle(current.models)
-        current = _BatchResult(models: _ModelBuffer(capacity: 0))
+        current = BatchResult(models: ModelBuffer(capacity: 0))
         hasCurrent = false
         return false
     }

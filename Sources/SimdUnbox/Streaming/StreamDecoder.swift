@@ -7,7 +7,7 @@
 //
 // 1. Bytes arrive in pieces of any size (file reads, network chunks, slices of an in-memory input)
 //    and are appended to one owned buffer that keeps 64 bytes of padding past its end.
-// 2. `_BoundaryScanner.scan` reads each byte once and reports element boundaries as
+// 2. `BoundaryScanner.scan` reads each byte once and reports element boundaries as
 //    stream offsets: the separators of an array (`[`, `,`, `]`), or the first and one-past-last
 //    bytes of each document of JSON Lines or concatenated JSON.
 // 3. A run of complete elements becomes a window: one `[` is written over the byte before the
@@ -56,7 +56,7 @@ final class _StreamDecoder<Element> {
     // MARK: Buffer
 
     /// Bytes simdjson may read past a window's end, plus one for a `]` written just past the data.
-    private static var padding: Int { _streamBufferPadding }
+    private static var padding: Int { streamBufferPadding }
     private var storage: UnsafeMutablePointer<UInt8>
     /// Usable bytes of `storage` (the allocation is `padding` larger).
     private var capacity: Int
@@ -70,7 +70,7 @@ final class _StreamDecoder<Element> {
 
     // MARK: Boundaries
 
-    private var scanner = _BoundaryScanner()
+    private var scanner = BoundaryScanner()
     private var boundaries: UnsafeMutablePointer<UInt64>
     private let boundaryCapacity = 1 << 16
     private var boundaryCount = 0
@@ -192,7 +192,7 @@ final class _StreamDecoder<Element> {
     /// copy, and leaves its previous buffer in `buffer` (empty), for the splitter to fill again.
     /// The input is over: the batch is all of it. An array batch that carries its separators is
     /// not scanned again.
-    func restart(offsetBase: Int, isContinuation: Bool, adopting buffer: _BatchBuffer) {
+    func restart(offsetBase: Int, isContinuation: Bool, adopting buffer: BatchBuffer) {
         restart(offsetBase: offsetBase, isContinuation: isContinuation)
         swap(&storage, &buffer.storage)
         swap(&capacity, &buffer.capacity)
@@ -258,7 +258,7 @@ final class _StreamDecoder<Element> {
     private func compact() {
         var keep: Int
         if cursor < boundaryCount {
-            keep = index(of: boundaries[cursor] & ~_lineFaultFlag)
+            keep = index(of: boundaries[cursor] & ~lineFaultFlag)
             if !isArray { keep -= 1 }
         } else {
             keep = scanEnd - 1
@@ -337,7 +337,7 @@ final class _StreamDecoder<Element> {
     }
 
     private func scan() throws {
-        if cursor > 0 && boundaryCount + _BoundaryScanner.boundariesPerByte > boundaryCapacity {
+        if cursor > 0 && boundaryCount + BoundaryScanner.boundariesPerByte > boundaryCapacity {
             boundaries.update(from: boundaries + cursor, count: boundaryCount - cursor)
             boundaryCount -= cursor
             cursor = 0
@@ -388,14 +388,14 @@ final class _StreamDecoder<Element> {
                 emittedPartialEnd = nil
                 let separator = index(of: boundaries[cursor + 1])
                 var position = index(of: UInt64(partialEnd))
-                while position < separator, _isJSONWhitespace(storage[position]) { position += 1 }
+                while position < separator, isJSONWhitespace(storage[position]) { position += 1 }
                 let index = elementIndex
                 cursor += 1
                 elementIndex += 1
                 if position < separator {
                     try report(
                         UnboxError(
-                            reason: .malformedJSON(context._message(.tapeError)),
+                            reason: .malformedJSON(context.errorMessage(.tapeError)),
                             path: [.index(index)], byteOffset: base + position))
                 }
                 return true
@@ -414,7 +414,7 @@ final class _StreamDecoder<Element> {
         }
         guard cursor + 1 < boundaryCount else { return false }
         let start = boundaries[cursor]
-        if _slowPath(start >= _lineFaultFlag) {
+        if _slowPath(start >= lineFaultFlag) {
             try reportFaultyLine()
             return true
         }
@@ -422,7 +422,7 @@ final class _StreamDecoder<Element> {
         let limit = elementIndex < carefulUntil ? 1 : Int.max
         var count = 1
         // A window is a run of documents (of lines that are values), each after the one before.
-        while count < limit, last + 3 < boundaryCount, boundaries[last + 2] < _lineFaultFlag,
+        while count < limit, last + 3 < boundaryCount, boundaries[last + 2] < lineFaultFlag,
             boundaries[last + 2] > boundaries[last + 1], Int(boundaries[last + 3] - start) <= windowLimit
         {
             storage[index(of: boundaries[last + 1])] = UInt8(ascii: ",")
@@ -438,12 +438,12 @@ final class _StreamDecoder<Element> {
     @inline(never)
     private func reportFaultyLine() throws {
         let word = boundaries[cursor + 1]
-        let offset = Int(truncatingIfNeeded: word & ((1 << _BoundaryScanner.lineFaultShift) - 1))
+        let offset = Int(truncatingIfNeeded: word & ((1 << BoundaryScanner.lineFaultShift) - 1))
         let index = elementIndex
         cursor += 2
         elementIndex += 1
         let message: String
-        switch _BoundaryScanner.lineFault(word) {
+        switch BoundaryScanner.lineFault(word) {
         case .truncated: message = "truncated: the line ends before the value is complete"
         case .unclosedString: message = "the line ends inside a string"
         case .trailingContent: message = "unexpected content after the value on its line"
@@ -528,7 +528,7 @@ final class _StreamDecoder<Element> {
 
     /// Moves the element `advance()` decoded into `models`.
     @inline(__always)
-    func take(into models: _ModelBuffer<Element>) {
+    func take(into models: ModelBuffer<Element>) {
         models.append(movingFrom: slot)
     }
 
@@ -696,7 +696,7 @@ final class _StreamDecoder<Element> {
     /// The error for a scanner failure: a stream-level error, not an element's.
     private func scanError(_ code: _SimdJSONError) -> UnboxError {
         let position = index(of: scanner.errorOffset)
-        return _streamScanError(
+        return streamScanError(
             code, offset: Int(truncatingIfNeeded: scanner.errorOffset),
             byteAtOffset: position >= 0 && position < dataEnd ? storage[position] : 0,
             pendingIndex: isArray ? elementIndex + (emittedPartialEnd == nil ? 0 : 1) : elementIndex,
@@ -707,7 +707,7 @@ final class _StreamDecoder<Element> {
 /// The error for a boundary scanner's failure `code` at stream offset `offset`: a stream-level
 /// error, not an element's. `byteAtOffset` is the byte there (for "expected an array, found ...");
 /// `pendingIndex` is the index of the element a truncated stream ends in.
-func _streamScanError(
+func streamScanError(
     _ code: _SimdJSONError, offset: Int, byteAtOffset: UInt8, pendingIndex: Int, pathPrefix: [UnboxPathComponent],
     offsetBase: Int
 ) -> UnboxError {
@@ -715,7 +715,7 @@ func _streamScanError(
     let reason: UnboxError.Reason
     switch code {
     case .incorrectType:
-        reason = .typeMismatch(expected: "an array", found: _streamJSONType(startingWith: byteAtOffset))
+        reason = .typeMismatch(expected: "an array", found: streamJSONType(startingWith: byteAtOffset))
     case .trailingContent:
         reason = .malformedJSON("unexpected content after the array")
     case .tapeError:
@@ -735,15 +735,15 @@ func _streamScanError(
 }
 
 /// JSON Lines: set in the first boundary of a line that is not one JSON value.
-private let _lineFaultFlag: UInt64 = 1 << 63
+private let lineFaultFlag: UInt64 = 1 << 63
 
 @inline(__always)
-private func _isJSONWhitespace(_ byte: UInt8) -> Bool {
+private func isJSONWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
 }
 
 /// The JSON type a value starting with `byte` would have (for "expected an array, found ...").
-private func _streamJSONType(startingWith byte: UInt8) -> JSONType {
+private func streamJSONType(startingWith byte: UInt8) -> JSONType {
     switch byte {
     case UInt8(ascii: "{"): .object
     case UInt8(ascii: "["): .array
@@ -755,7 +755,7 @@ private func _streamJSONType(startingWith byte: UInt8) -> JSONType {
 }
 
 /// The Unbox API's element decoding, as a value that can be captured by a `@Sendable` function.
-struct _UnboxElementDecoding<Element: UnboxCompatible>: Sendable {
+struct UnboxElementDecoding<Element: UnboxCompatible>: Sendable {
     @inline(__always)
     func decode(_ value: inout _JSONCursor, _ context: _DecodingContext) throws -> Element {
         try Element._unbox(from: &value, context: context)
@@ -763,7 +763,7 @@ struct _UnboxElementDecoding<Element: UnboxCompatible>: Sendable {
 }
 
 /// Reads a contiguous chunk, as a value that can be captured by a `@Sendable` function.
-struct _ContiguousChunkReading<Chunk: ContiguousBytes>: Sendable {
+struct ContiguousChunkReading<Chunk: ContiguousBytes>: Sendable {
     func read(_ chunk: Chunk, _ body: (UnsafeRawBufferPointer) -> Void) {
         chunk.withUnsafeBytes(body)
     }

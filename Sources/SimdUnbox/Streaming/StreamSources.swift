@@ -17,7 +17,7 @@ protocol _StreamByteSource: AnyObject {
 }
 
 /// How much an in-memory source or a file read hands the decoder at a time.
-let _streamPieceSize = 1 << 20
+let streamPieceSize = 1 << 20
 
 /// An in-memory input (bytes or text), fed to the decoder in pieces. With a key path, the document
 /// is parsed once to find where the nested array starts, and the array is streamed from there.
@@ -59,13 +59,13 @@ final class _MemoryByteSource: _StreamByteSource {
         try withBytes { bytes in
             if let keyPath {
                 self.keyPath = nil
-                let (start, path) = try _locateArray(in: bytes, keyPath: keyPath)
+                let (start, path) = try locateArray(in: bytes, keyPath: keyPath)
                 offset = start
                 decoder.offsetBase = start
                 decoder.pathPrefix = path
                 decoder.endsAtArrayEnd = true
             }
-            let count = min(_streamPieceSize, bytes.count - offset)
+            let count = min(streamPieceSize, bytes.count - offset)
             guard count > 0 else {
                 decoder.endInput()
                 return
@@ -78,7 +78,7 @@ final class _MemoryByteSource: _StreamByteSource {
 
 /// Parses `bytes` as one document and returns where the array at `keyPath` starts, with the path
 /// components that lead to it (for error paths).
-func _locateArray(in bytes: UnsafeRawBufferPointer, keyPath: String) throws -> (Int, [UnboxPathComponent]) {
+func locateArray(in bytes: UnsafeRawBufferPointer, keyPath: String) throws -> (Int, [UnboxPathComponent]) {
     let parser = _ParserPool.shared.take()
     let context = _DecodingContext(parser: parser, maxDepth: defaultUnboxMaximumDepth)
     defer {
@@ -116,7 +116,7 @@ final class _FileByteSource: _StreamByteSource {
 
     @usableFromInline
     func feed<Element>(_ decoder: _StreamDecoder<Element>) throws {
-        if let count = try readPiece(into: decoder.writableSpace(minimum: _streamPieceSize)) {
+        if let count = try readPiece(into: decoder.writableSpace(minimum: streamPieceSize)) {
             decoder.commit(count)
         } else {
             decoder.endInput()
@@ -124,7 +124,7 @@ final class _FileByteSource: _StreamByteSource {
     }
 
     /// Gives a parallel stream's splitter the next piece of the file, or tells it the file is over.
-    func feed(_ splitter: _StreamSplitter) throws {
+    func feed(_ splitter: StreamSplitter) throws {
         if let count = try readPiece(into: splitter.writableSpace(minimum: splitter.minimumRead)) {
             splitter.commit(count)
         } else {

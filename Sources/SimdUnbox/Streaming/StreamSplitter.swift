@@ -1,17 +1,17 @@
 /// Bytes past the data of a stream decoder's buffer that simdjson may read, plus one for a `]`
 /// written just past the data.
-let _streamBufferPadding = _Parser.padding + 1
+let streamBufferPadding = _Parser.padding + 1
 
 /// The bytes of a batch, laid out as a stream decoder's buffer: one spare byte, the data, then
-/// whitespace padding (`_streamBufferPadding`). The splitter fills it; the worker's decoder takes
+/// whitespace padding (`streamBufferPadding`). The splitter fills it; the worker's decoder takes
 /// its memory in exchange for its own previous buffer (`_StreamDecoder.restart(offsetBase:
 /// isContinuation:adopting:)`), which goes back to the pool: no copy on the worker's side, and no
 /// allocation per batch once the pool holds a buffer for each batch in flight.
 ///
 /// `@unchecked Sendable`: a buffer is owned by one thread at a time (the splitter's, then a
 /// worker's, then the pool's), and handed over through locks.
-final class _BatchBuffer: @unchecked Sendable {
-    /// `capacity + _streamBufferPadding` bytes.
+final class BatchBuffer: @unchecked Sendable {
+    /// `capacity + streamBufferPadding` bytes.
     var storage: UnsafeMutablePointer<UInt8>
     /// The spare byte and the data that fit before the padding.
     var capacity: Int
@@ -23,7 +23,7 @@ final class _BatchBuffer: @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = capacity
-        storage = .allocate(capacity: capacity + _streamBufferPadding)
+        storage = .allocate(capacity: capacity + streamBufferPadding)
     }
 
     deinit {
@@ -35,7 +35,7 @@ final class _BatchBuffer: @unchecked Sendable {
         guard capacity < minimum + 1 else { return }
         storage.deallocate()
         capacity = minimum + 1
-        storage = .allocate(capacity: capacity + _streamBufferPadding)
+        storage = .allocate(capacity: capacity + streamBufferPadding)
         count = 0
     }
 
@@ -45,7 +45,7 @@ final class _BatchBuffer: @unchecked Sendable {
         if capacity < dataCount + 1 {
             storage.deallocate()
             capacity = dataCount + 1
-            storage = .allocate(capacity: capacity + _streamBufferPadding)
+            storage = .allocate(capacity: capacity + streamBufferPadding)
         }
         count = dataCount
         return storage + 1
@@ -54,9 +54,9 @@ final class _BatchBuffer: @unchecked Sendable {
 
 /// The batch buffers of one parallel stream not in use: filled by the splitter, given back by the
 /// workers after their decoder took the batch.
-final class _BatchBufferPool: Sendable {
+final class BatchBufferPool: Sendable {
     // (`_Locked`, not `Mutex`: ThreadSanitizer cannot see `Mutex`'s futex on Linux.)
-    private let buffers = _Locked<[_BatchBuffer]>([])
+    private let buffers = _Locked<[BatchBuffer]>([])
     /// Buffers kept at most; more are freed.
     private let limit: Int
 
@@ -65,24 +65,24 @@ final class _BatchBufferPool: Sendable {
     }
 
     /// A buffer from the pool, or a new one of `capacity` bytes.
-    func take(capacity: Int) -> _BatchBuffer {
-        buffers.withLock { $0.popLast() } ?? _BatchBuffer(capacity: capacity)
+    func take(capacity: Int) -> BatchBuffer {
+        buffers.withLock { $0.popLast() } ?? BatchBuffer(capacity: capacity)
     }
 
     /// Puts `buffer` back, to be filled again.
-    func give(_ buffer: _BatchBuffer) {
+    func give(_ buffer: BatchBuffer) {
         buffers.withLock { if $0.count < limit { $0.append(buffer) } }
     }
 }
 
 /// A run of whole elements cut from a stream, decoded on its own by a worker of a parallel stream
 /// as if it were a small stream of its own.
-struct _StreamBatch: Sendable {
+struct StreamBatch: Sendable {
     /// The batch's place in the stream: batches are handed out in this order.
     let sequence: Int
     /// The elements' bytes: for an array, `[` + the elements with their separators + `]`; for JSON
     /// Lines, whole lines; for concatenated documents, whole documents.
-    let buffer: _BatchBuffer
+    let buffer: BatchBuffer
     /// The stream offset of `bytes[0]`.
     let offsetBase: Int
     /// An array batch that does not start the array (see `_StreamDecoder.restart`).
@@ -100,12 +100,12 @@ struct _StreamBatch: Sendable {
 /// must see every byte in order, and cut at an element boundary; the scanner's stream-level error
 /// (truncation, a value that is not an array, content after it) is kept for the end, after every
 /// batch of complete elements before it.
-final class _StreamSplitter {
+final class StreamSplitter {
     private let format: JSONStreamFormat
     /// A batch is cut once about this many bytes of whole elements are buffered.
     private let batchSize: Int
     /// Where batch buffers come from (and go back to, from the workers).
-    let pool: _BatchBufferPool
+    let pool: BatchBufferPool
 
     // MARK: Buffer
 
@@ -121,7 +121,7 @@ final class _StreamSplitter {
 
     // MARK: Scanner (arrays, documents)
 
-    private var scanner = _BoundaryScanner()
+    private var scanner = BoundaryScanner()
     private var boundaries: UnsafeMutablePointer<UInt64>
     private let boundaryCapacity = 1 << 16
     private var boundaryCount = 0
@@ -134,7 +134,7 @@ final class _StreamSplitter {
     // MARK: JSON Lines
 
     /// The batch being filled (JSON Lines only).
-    private var lines: _BatchBuffer?
+    private var lines: BatchBuffer?
     /// The stream offset of its first byte.
     private var linesOffset = 0
     /// The capacity of a JSON Lines batch buffer: the batch size, with room to read past it to the
@@ -143,7 +143,7 @@ final class _StreamSplitter {
 
     /// How many bytes a reader should ask `writableSpace` for at least: JSON Lines take what fits
     /// in the batch being filled.
-    var minimumRead: Int { format == .jsonLines ? 1 : _streamPieceSize }
+    var minimumRead: Int { format == .jsonLines ? 1 : streamPieceSize }
 
     /// The input is over (every byte has been appended).
     private(set) var inputEnded = false
@@ -154,13 +154,13 @@ final class _StreamSplitter {
     /// the input is over): its path names the element the stream ends in.
     var streamError: UnboxError? {
         failure.map {
-            _streamScanError(
+            streamScanError(
                 $0.code, offset: $0.offset, byteAtOffset: $0.byte, pendingIndex: elementsBatched, pathPrefix: [],
                 offsetBase: 0)
         }
     }
 
-    init(format: JSONStreamFormat, batchSize: Int, pool: _BatchBufferPool) {
+    init(format: JSONStreamFormat, batchSize: Int, pool: BatchBufferPool) {
         self.format = format
         self.batchSize = max(batchSize, 64)
         self.pool = pool
@@ -208,7 +208,7 @@ final class _StreamSplitter {
     /// The free space of the JSON Lines batch being filled, grown to `minimum` bytes if needed (a
     /// full buffer without a newline: a long line).
     private func linesSpace(minimum: Int) -> UnsafeMutableRawBufferPointer {
-        let buffer: _BatchBuffer
+        let buffer: BatchBuffer
         if let lines {
             buffer = lines
         } else {
@@ -219,7 +219,7 @@ final class _StreamSplitter {
         }
         let needed = max(minimum, 1)
         if buffer.capacity - 1 - buffer.count < needed {
-            let grown = _BatchBuffer(capacity: max(2 * buffer.capacity, buffer.count + 1 + needed))
+            let grown = BatchBuffer(capacity: max(2 * buffer.capacity, buffer.count + 1 + needed))
             (grown.storage + 1).update(from: buffer.storage + 1, count: buffer.count)
             grown.count = buffer.count
             lines = grown
@@ -257,7 +257,7 @@ final class _StreamSplitter {
 
     /// The next batch, or nil when more input is needed (or the input is over and every element is
     /// in a batch: then `streamError` says how the stream ended).
-    func nextBatch() -> _StreamBatch? {
+    func nextBatch() -> StreamBatch? {
         switch format {
         case .jsonLines: return nextLines()
         case .array: return nextArrayElements()
@@ -266,22 +266,22 @@ final class _StreamSplitter {
     }
 
     /// A batch of the buffered bytes from `start` to `end` (indices into the buffer).
-    private func makeBatch(from start: Int, to end: Int, count: Int?) -> _StreamBatch {
+    private func makeBatch(from start: Int, to end: Int, count: Int?) -> StreamBatch {
         let buffer = pool.take(capacity: batchSize + 2)
         buffer.prepare(dataCount: end - start).update(from: storage + start, count: end - start)
         return makeBatch(buffer, offsetBase: base + start, count: count)
     }
 
-    private func makeBatch(_ buffer: _BatchBuffer, offsetBase: Int, isContinuation: Bool = false, count: Int?)
-        -> _StreamBatch
+    private func makeBatch(_ buffer: BatchBuffer, offsetBase: Int, isContinuation: Bool = false, count: Int?)
+        -> StreamBatch
     {
         defer { nextSequence += 1 }
-        return _StreamBatch(
+        return StreamBatch(
             sequence: nextSequence, buffer: buffer, offsetBase: offsetBase, isContinuation: isContinuation,
             elementCount: count)
     }
 
-    private func nextLines() -> _StreamBatch? {
+    private func nextLines() -> StreamBatch? {
         guard let buffer = lines, buffer.count > 0, inputEnded || buffer.count >= batchSize else { return nil }
         let data = buffer.storage + 1
         let count = buffer.count
@@ -304,13 +304,13 @@ final class _StreamSplitter {
 
     /// Scans what has arrived; at the end of the input, finishes the scan.
     private func scan() {
-        if cursor > 0 && boundaryCount + _BoundaryScanner.boundariesPerByte + 1 > boundaryCapacity {
+        if cursor > 0 && boundaryCount + BoundaryScanner.boundariesPerByte + 1 > boundaryCapacity {
             boundaries.update(from: boundaries + cursor, count: boundaryCount - cursor)
             boundaryCount -= cursor
             cursor = 0
         }
         while !scanFinished && scanEnd < dataEnd
-            && boundaryCount + _BoundaryScanner.boundariesPerByte + 1 <= boundaryCapacity
+            && boundaryCount + BoundaryScanner.boundariesPerByte + 1 <= boundaryCapacity
         {
             var scanned = 0
             let code = scanner.scan(
@@ -341,9 +341,9 @@ final class _StreamSplitter {
 
     /// The boundaries found fill their array: cut a batch whatever its size, so that the scan can
     /// go on.
-    private var boundariesAreFull: Bool { boundaryCount + _BoundaryScanner.boundariesPerByte + 2 > boundaryCapacity }
+    private var boundariesAreFull: Bool { boundaryCount + BoundaryScanner.boundariesPerByte + 2 > boundaryCapacity }
 
-    private func nextArrayElements() -> _StreamBatch? {
+    private func nextArrayElements() -> StreamBatch? {
         scan()
         let first = cursor
         let available = boundaryCount - 1 - first
@@ -369,7 +369,7 @@ final class _StreamSplitter {
     /// all (nil: the worker's decoder scans the batch).
     private func arrayBatch(
         from start: Int, to end: Int, count: Int, separators: UnsafeMutablePointer<UInt64>? = nil
-    ) -> _StreamBatch {
+    ) -> StreamBatch {
         let buffer = pool.take(capacity: batchSize + 2)
         buffer.separators.removeAll(keepingCapacity: true)
         if let separators {
@@ -388,7 +388,7 @@ final class _StreamSplitter {
     /// At the end of a truncated array: the last element, when the scanner knows it is complete (a
     /// stream decoded on one thread hands it out before reporting the truncation, which then names
     /// the element after it).
-    private func finalArrayBatch() -> _StreamBatch? {
+    private func finalArrayBatch() -> StreamBatch? {
         guard failure != nil, cursor < boundaryCount, scanner.pendingEnd != UInt64.max else { return nil }
         let start = Int(truncatingIfNeeded: boundaries[cursor])
         let end = Int(truncatingIfNeeded: scanner.pendingEnd)
@@ -398,7 +398,7 @@ final class _StreamSplitter {
         return arrayBatch(from: start, to: end, count: 1)
     }
 
-    private func nextDocuments() -> _StreamBatch? {
+    private func nextDocuments() -> StreamBatch? {
         scan()
         let pairs = (boundaryCount - cursor) / 2
         guard pairs > 0 else { return nil }

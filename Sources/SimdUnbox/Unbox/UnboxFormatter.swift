@@ -60,7 +60,7 @@ extension DateFormatter: UnboxFormatter {
     /// Called directly, it reads the formatter's settings on every call; a decode reads them once
     /// (see `UnboxFormatter`).
     public func format(unboxedValue: String) -> Date? {
-        switch _DateParsing.withUTF8(unboxedValue, _nativeDate(from:)) {
+        switch DateParsing.withUTF8(unboxedValue, nativeDate(from:)) {
         case .date(let date): return date
         case .invalid: return nil
         case .unknown: return date(from: unboxedValue)
@@ -76,7 +76,7 @@ extension DateFormatter: UnboxFormatter {
         guard _fastPath(code == .success) else {
             throw context._valueError(code, value: &value, expected: .string)
         }
-        let result = context._dateFormat(for: self).parse(UnsafeBufferPointer(start: bytes, count: count))
+        let result = context.nativeDateFormat(for: self).parse(UnsafeBufferPointer(start: bytes, count: count))
         if case .date(let date) = result { return date }
         let string = _Parser.string(bytes, count) { context._parser.strings }
         if case .unknown = result, let date = self.date(from: string) { return date }
@@ -91,7 +91,7 @@ extension ISO8601DateFormatter: UnboxFormatter {
     /// With `.withInternetDateTime` (and `.withFractionalSeconds` or not), canonical timestamps are
     /// parsed without the formatter's cost, with the same results; the formatter parses the rest.
     public func format(unboxedValue: String) -> Date? {
-        switch _DateParsing.withUTF8(unboxedValue, _nativeDate(from:)) {
+        switch DateParsing.withUTF8(unboxedValue, nativeDate(from:)) {
         case .date(let date): return date
         case .invalid: return nil
         case .unknown: return date(from: unboxedValue)
@@ -107,7 +107,7 @@ extension ISO8601DateFormatter: UnboxFormatter {
         guard _fastPath(code == .success) else {
             throw context._valueError(code, value: &value, expected: .string)
         }
-        let result = context._dateFormat(for: self).parse(UnsafeBufferPointer(start: bytes, count: count))
+        let result = context.nativeDateFormat(for: self).parse(UnsafeBufferPointer(start: bytes, count: count))
         if case .date(let date) = result { return date }
         let string = _Parser.string(bytes, count) { context._parser.strings }
         if case .unknown = result, let date = self.date(from: string) { return date }

@@ -20,13 +20,13 @@ extension Unboxer {
     /// - Returns: What the closure returned.
     /// - Throws: `UnboxError` (`.custom` when the closure returns `nil`) or the closure's error.
     public static func performCustomUnboxing<T>(data: Data, closure: (Unboxer) throws -> T?) throws -> T {
-        try _withDocument(data: data) { v, c in try _performCustomUnboxing(from: &v, context: c, closure) }
+        try _withDocument(data: data) { v, c in try customUnboxing(from: &v, context: c, closure) }
     }
 
     /// Decodes the root object of a JSON string with your own closure. See
     /// `performCustomUnboxing(data:closure:)`.
     public static func performCustomUnboxing<T>(string: String, closure: (Unboxer) throws -> T?) throws -> T {
-        try _withDocument(string: string) { v, c in try _performCustomUnboxing(from: &v, context: c, closure) }
+        try _withDocument(string: string) { v, c in try customUnboxing(from: &v, context: c, closure) }
     }
 
     /// Decodes the root object of JSON bytes with your own closure. See
@@ -34,10 +34,10 @@ extension Unboxer {
     public static func performCustomUnboxing<T>(bytes: some ContiguousBytes, closure: (Unboxer) throws -> T?) throws
         -> T
     {
-        try _withDocument(bytes: bytes) { v, c in try _performCustomUnboxing(from: &v, context: c, closure) }
+        try _withDocument(bytes: bytes) { v, c in try customUnboxing(from: &v, context: c, closure) }
     }
 
-    private static func _performCustomUnboxing<T>(
+    private static func customUnboxing<T>(
         from value: inout _JSONCursor, context: _DecodingContext, _ closure: (Unboxer) throws -> T?
     ) throws(UnboxError) -> T {
         let object = try context._object(from: &value)

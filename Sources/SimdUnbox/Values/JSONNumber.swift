@@ -22,7 +22,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, LosslessS
         self.text = text
     }
 
-    init(_validated text: String) {
+    init(validated text: String) {
         self.text = text
     }
 

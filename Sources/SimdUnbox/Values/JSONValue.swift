@@ -36,21 +36,21 @@ public enum JSONValue: Sendable, Hashable {
     ///   - maximumDepth: How deeply arrays and objects may nest.
     /// - Throws: `UnboxError` with `.malformedJSON` (or `.depthLimitExceeded`) and the byte offset.
     public init(data: Data, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
-        self = try data.withUnsafeBytes { try JSONValue(_bytes: $0, maximumDepth: maximumDepth) }
+        self = try data.withUnsafeBytes { try JSONValue(buffer: $0, maximumDepth: maximumDepth) }
     }
 
     /// Parses and fully validates a JSON document given as text. See `init(data:maximumDepth:)`.
     public init(string: String, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
         var string = string
-        self = try string.withUTF8 { try JSONValue(_bytes: UnsafeRawBufferPointer($0), maximumDepth: maximumDepth) }
+        self = try string.withUTF8 { try JSONValue(buffer: UnsafeRawBufferPointer($0), maximumDepth: maximumDepth) }
     }
 
     /// Parses and fully validates a JSON document given as bytes. See `init(data:maximumDepth:)`.
     public init(bytes: some ContiguousBytes, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
-        self = try bytes.withUnsafeBytes { try JSONValue(_bytes: $0, maximumDepth: maximumDepth) }
+        self = try bytes.withUnsafeBytes { try JSONValue(buffer: $0, maximumDepth: maximumDepth) }
     }
 
-    init(_bytes bytes: UnsafeRawBufferPointer, maximumDepth: Int) throws {
+    init(buffer bytes: UnsafeRawBufferPointer, maximumDepth: Int) throws {
         self = try _withDocument(bytes, maxDepth: maximumDepth) { v, c in try c._jsonValue(from: &v) }
     }
 
@@ -73,7 +73,7 @@ public enum JSONValue: Sendable, Hashable {
     /// ```
     public static func validate(bytes: some ContiguousBytes, maximumDepth: Int = defaultUnboxMaximumDepth) throws {
         try bytes.withUnsafeBytes { bytes in
-            try _withDocument(bytes, maxDepth: maximumDepth) { v, c in try c._validate(&v) }
+            try _withDocument(bytes, maxDepth: maximumDepth) { v, c in try c.validateValue(&v) }
         }
     }
 
@@ -181,7 +181,7 @@ extension _DecodingContext {
         case .bool:
             return .bool(try _bool(from: &value))
         case .number:
-            return .number(JSONNumber(_validated: try _numberText(from: &value)))
+            return .number(JSONNumber(validated: try _numberText(from: &value)))
         case .string:
             return .string(try _string(from: &value))
         case .array:
@@ -196,7 +196,7 @@ extension _DecodingContext {
     }
 
     /// Validates everything in `value` without building anything.
-    func _validate(_ value: inout _JSONCursor) throws(UnboxError) {
+    func validateValue(_ value: inout _JSONCursor) throws(UnboxError) {
         switch try _type(of: &value) {
         case .null:
             guard try _isNull(&value) else {
@@ -215,9 +215,9 @@ extension _DecodingContext {
             let code = value.getString(_parser.handle, &bytes, &count)
             guard code == .success else { throw _valueError(code, value: &value, expected: .string) }
         case .array:
-            _ = try _array(from: &value) { (v) throws(UnboxError) in try _validate(&v) }
+            _ = try _array(from: &value) { (v) throws(UnboxError) in try validateValue(&v) }
         case .object:
-            try _fields(from: &value) { (_, element) throws(UnboxError) in try _validate(&element) }
+            try _fields(from: &value) { (_, element) throws(UnboxError) in try validateValue(&element) }
         }
     }
 }

@@ -80,7 +80,7 @@ struct KeptContainerTests {
         for hoarder in hoarders {
             #expect(hoarder.readsAfterTheDecode().allSatisfy { $0 != nil })
         }
-        guard _KeyedContainerBoxes.layout.load(ordering: .relaxed) == _KeyedContainerBoxes.singleBox else { return }
+        guard KeyedContainerBoxes.layout.load(ordering: .relaxed) == KeyedContainerBoxes.singleBox else { return }
         let boxes = Set(hoarders.flatMap { [box($0.keyed), box($0.nested)] })
         #expect(kept().isSuperset(of: boxes))
         hoarders.removeAll()
@@ -94,6 +94,6 @@ struct KeptContainerTests {
     }
 
     func kept() -> Set<ObjectIdentifier> {
-        _EscapedKeyedContainers.kept.withLock { Set($0.entries.map { ObjectIdentifier($0.box) }) }
+        EscapedKeyedContainers.kept.withLock { Set($0.entries.map { ObjectIdentifier($0.box) }) }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import SimdUnbox
 
 /// Keyed containers read the name of each case of a `CodingKeys` enum once per decode
-/// (`_KeyNames`): every kind of key type still reads what Foundation reads.
+/// (`KeyNames`): every kind of key type still reads what Foundation reads.
 @Suite("Key names")
 struct KeyNameTests {
     /// Forty keys: names past the first block of the table.
@@ -180,10 +180,10 @@ struct KeyNameTests {
     }
 
     @Test func onlySmallEnumsAreRemembered() {
-        #expect(_KeyNames.make(for: Wide.CodingKeys.self) != nil)
-        #expect(_KeyNames.make(for: Single.CodingKeys.self) != nil)
-        #expect(_KeyNames.make(for: Flagged.Keys.self) != nil)
-        #expect(_KeyNames.make(for: Numbered.Key.self) == nil)
-        #expect(_KeyNames.make(for: _CodableKey.self) == nil)
+        #expect(KeyNames.make(for: Wide.CodingKeys.self) != nil)
+        #expect(KeyNames.make(for: Single.CodingKeys.self) != nil)
+        #expect(KeyNames.make(for: Flagged.Keys.self) != nil)
+        #expect(KeyNames.make(for: Numbered.Key.self) == nil)
+        #expect(KeyNames.make(for: CodableKey.self) == nil)
     }
 }

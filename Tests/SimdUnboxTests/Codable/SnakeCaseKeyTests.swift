@@ -124,7 +124,7 @@ struct SnakeCaseKeyTests {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         for round in 0..<3 {
             let kept = try decoder.decode(KeptKeys.self, from: #"{"round_\#(round)": 1}"#)
-            #expect(kept.count <= _SnakeCaseKeys.limit + 1)
+            #expect(kept.count <= SnakeCaseKeys.limit + 1)
         }
     }
 
@@ -132,7 +132,7 @@ struct SnakeCaseKeyTests {
     struct KeptKeys: Decodable {
         var count: Int
         init(from decoder: any Decoder) throws {
-            let decoder = try #require(decoder as? _CodableDecoder)
+            let decoder = try #require(decoder as? CodableDecoder)
             count = decoder.session.snakeCaseKeys?.count ?? -1
             _ = try decoder.container(keyedBy: AnyKey.self).allKeys
         }

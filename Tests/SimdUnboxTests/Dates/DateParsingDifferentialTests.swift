@@ -79,7 +79,7 @@ import Testing
         var mismatches: [String] = []
         for _ in 0..<Self.stringsPerCase {
             let string = generator.string(format: testCase.format)
-            let native = _DateParsing.withUTF8(string, formatter._nativeDate(from:))
+            let native = DateParsing.withUTF8(string, formatter.nativeDate(from:))
             if case .unknown = native { continue }
             decided += 1
             let expected = formatter.date(from: string)
@@ -122,7 +122,7 @@ import Testing
         var mismatches: [String] = []
         for _ in 0..<(Self.stringsPerCase * 2) {
             let string = generator.string(format: format)
-            let native = _DateParsing.withUTF8(string, formatter._nativeDate(from:))
+            let native = DateParsing.withUTF8(string, formatter.nativeDate(from:))
             if case .unknown = native { continue }
             decided += 1
             let expected = formatter.date(from: string)
@@ -144,7 +144,7 @@ import Testing
         var mismatches: [String] = []
         for index in 0..<(Self.stringsPerCase * 2) {
             let string = generator.string(format: formats[index % formats.count])
-            let native = _DateParsing.withUTF8(string, _ISO8601Parsing.parseAsFormatStyle)
+            let native = DateParsing.withUTF8(string, ISO8601Parsing.parseAsFormatStyle)
             if case .unknown = native { continue }
             decided += 1
             let expected = try? Date.ISO8601FormatStyle().parse(string)
@@ -181,7 +181,7 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
     }
 
-    static func agrees(_ native: _DateParseResult, _ expected: Date?) -> Bool {
+    static func agrees(_ native: DateParseResult, _ expected: Date?) -> Bool {
         switch native {
         case .date(let date):
             expected?.timeIntervalSinceReferenceDate.bitPattern == date.timeIntervalSinceReferenceDate.bitPattern

@@ -159,7 +159,7 @@ import Testing
 
     @Test func otherSettingsSendTheStringToTheFormatter() throws {
         let formatter = try Self.formatter("yyyy-MM-dd")
-        #expect(formatter._nativeDate(from: UnsafeBufferPointer(start: nil, count: 0)) == .unknown)
+        #expect(formatter.nativeDate(from: UnsafeBufferPointer(start: nil, count: 0)) == .unknown)
         let string = "2024-02-30"
         #expect(formatter.format(unboxedValue: string) == nil)
         formatter.isLenient = true

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ParallelStreamTests {
     init() {
         // Small batches, so that small inputs are cut into many (results never depend on it).
-        _parallelStreamBatchSize.store(256, ordering: .relaxed)
+        parallelStreamBatchSize.store(256, ordering: .relaxed)
     }
 
     /// What a stream gave, as text: models, then each error (reported or thrown) with its path and
