@@ -142,7 +142,7 @@ final class CodableSession: ElementSession {
     func codingKey(_ component: CodingPathComponent, level: Int) -> any CodingKey {
         switch component {
         case .smallKey(let type, let byte): CodingPathComponent.loadKey(type, byte)
-        case .index(let index): _IndexCodingKey(index)
+        case .index(let index): IndexCodingKey(index)
         case .superKey: CodableKey(stringValue: "super")
         case .held:
             if level < heldKeys.count, let key = heldKeys[level] { key.codingKey } else { CodableKey(stringValue: "") }
@@ -420,7 +420,7 @@ enum EscapedKeyedContainers {
         var closesSinceSweep = 0
     }
 
-    static let kept = _Locked(Kept())
+    static let kept = Locked(Kept())
     /// Whether anything is kept (read without the lock, so that a decode that kept nothing and
     /// finds nothing kept takes no lock).
     static let isEmpty = Atomic<Bool>(true)

@@ -66,7 +66,7 @@ struct CodableKey: CodingKey, Sendable {
 /// An array index in a coding path, named `"Index N"` only when someone asks (as Foundation's
 /// `_CodingKey.index` does): making the name for every index of every path made was about 350
 /// instructions a key.
-struct _IndexCodingKey: CodingKey, Sendable {
+struct IndexCodingKey: CodingKey, Sendable {
     let index: Int
 
     init(_ index: Int) { self.index = index }

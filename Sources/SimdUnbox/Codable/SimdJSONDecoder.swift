@@ -45,7 +45,7 @@ public final class SimdJSONDecoder: Sendable {
     /// The strategy for non-conforming floats (infinity, NaN) written as strings: Foundation's type.
     public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
 
-    let lockedOptions = _Locked(DecoderOptions())
+    let lockedOptions = Locked(DecoderOptions())
 
     /// Creates a decoder with Foundation's default options.
     ///

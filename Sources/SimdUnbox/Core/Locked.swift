@@ -6,7 +6,7 @@ import Foundation
 /// library through a futex, where ThreadSanitizer cannot see it, so two threads that met at the
 /// lock would be reported as racing on the value. A pthread mutex is seen, and is as cheap here:
 /// the lock is taken once per decode or per parser hand-over, never per value.
-final class _Locked<Value: Sendable>: @unchecked Sendable {
+final class Locked<Value: Sendable>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
 

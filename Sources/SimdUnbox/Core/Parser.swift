@@ -96,7 +96,7 @@ final class _ParserPool: Sendable {
     @usableFromInline static let shared = _ParserPool()
 
     /// Parsers kept for reuse.
-    private let idle = _Locked<[_Parser]>([])
+    private let idle = Locked<[_Parser]>([])
     /// Keep at most this many idle parsers; their buffers can be several times the largest input.
     private let limit = 8
     /// Parsers that grew past this many bytes of input are not kept.

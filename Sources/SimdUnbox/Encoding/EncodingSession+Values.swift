@@ -122,7 +122,7 @@ extension EncodingSession {
         frame(slot).pointee.child = container.id
         for (position, element) in array.enumerated() {
             beginElement(container.index)
-            try writeFloatingPoint(element) { codingPath(through: slot) + [_IndexCodingKey(position)] }
+            try writeFloatingPoint(element) { codingPath(through: slot) + [IndexCodingKey(position)] }
         }
         closeTop()
     }

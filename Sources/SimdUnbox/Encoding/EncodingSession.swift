@@ -467,7 +467,7 @@ final class EncodingSession: @unchecked Sendable {
             switch frames[position].step {
             case .none: break
             case .key(let key): path.append(key)
-            case .index(let element): path.append(_IndexCodingKey(element))
+            case .index(let element): path.append(IndexCodingKey(element))
             }
             position += 1
         }

@@ -45,9 +45,9 @@ public final class SimdJSONEncoder: Sendable {
     /// The strategy for infinities and NaN: Foundation's type.
     public typealias NonConformingFloatEncodingStrategy = JSONEncoder.NonConformingFloatEncodingStrategy
 
-    let lockedOptions = _Locked(EncoderOptions())
+    let lockedOptions = Locked(EncoderOptions())
     /// Sessions (output buffers) not in use, reused by the next encodes.
-    private let pool = _Locked<[EncodingSession]>([])
+    private let pool = Locked<[EncodingSession]>([])
 
     /// Creates an encoder with Foundation's default options.
     ///

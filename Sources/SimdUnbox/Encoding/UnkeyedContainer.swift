@@ -41,11 +41,11 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     private func floatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) throws {
         try session.enterOrThrow(index, id)
         if _slowPath(!session.canWrite(value)) {
-            throw EncodingSession.nonConformingError(value, path: codingPath + [_IndexCodingKey(count)])
+            throw EncodingSession.nonConformingError(value, path: codingPath + [IndexCodingKey(count)])
         }
         let position = count
         try begin()
-        try session.writeFloatingPoint(value) { codingPath + [_IndexCodingKey(position)] }
+        try session.writeFloatingPoint(value) { codingPath + [IndexCodingKey(position)] }
     }
 
     mutating func encode(_ value: Int) throws { try integer(value) }

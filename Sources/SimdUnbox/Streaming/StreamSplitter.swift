@@ -55,8 +55,8 @@ final class BatchBuffer: @unchecked Sendable {
 /// The batch buffers of one parallel stream not in use: filled by the splitter, given back by the
 /// workers after their decoder took the batch.
 final class BatchBufferPool: Sendable {
-    // (`_Locked`, not `Mutex`: ThreadSanitizer cannot see `Mutex`'s futex on Linux.)
-    private let buffers = _Locked<[BatchBuffer]>([])
+    // (`Locked`, not `Mutex`: ThreadSanitizer cannot see `Mutex`'s futex on Linux.)
+    private let buffers = Locked<[BatchBuffer]>([])
     /// Buffers kept at most; more are freed.
     private let limit: Int
 

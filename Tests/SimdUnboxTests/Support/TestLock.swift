@@ -5,7 +5,7 @@ import Foundation
 /// Not `Synchronization.Mutex`: on Linux its contended path hands the lock over inside the kernel
 /// (a priority-inheriting futex), where ThreadSanitizer cannot see it, so the tests' own shared
 /// state would be reported as racing whenever two threads met at the lock. `NSLock` is a pthread
-/// mutex, which ThreadSanitizer understands (as the library's `_Locked` is).
+/// mutex, which ThreadSanitizer understands (as the library's `Locked` is).
 final class TestLock<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
