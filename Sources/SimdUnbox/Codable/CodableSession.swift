@@ -459,14 +459,3 @@ enum EscapedKeyedContainers {
         return dropped
     }
 }
-
-/// Returns a box (a `KeyedDecodingContainer`'s only stored property) as the `Container` holding
-/// it. Code generic over a key type `Key` looks `KeyedDecodingContainer<Key>` up in the runtime's
-/// cache of generic types each time it handles one (about 450 instructions, for every object
-/// decoded); a wrapper's methods find `Container` in the wrapper's own class, at no cost.
-final class BoxWrapper<Container> {
-    @inline(never)
-    func wrap(_ box: AnyObject) -> Container {
-        unsafeBitCast(box, to: Container.self)
-    }
-}
