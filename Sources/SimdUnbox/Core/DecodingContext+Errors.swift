@@ -118,6 +118,38 @@ extension _DecodingContext {
         UnboxError(_missingKey: key, byteOffset: _currentOffset())
     }
 
+    /// Whether the field value that a scalar's read of `expected` refused with `code` is `null`.
+    /// If so, the `null` is recorded in the state for `_missingFieldError(_:)` to make the type
+    /// mismatch once, with its key: the read returns a placeholder with `missing` set instead of
+    /// throwing an error that `unbox(key:)` would catch, extend with the key and throw again
+    /// (what a `try?` on a field that is often `null` paid for every `null`). A `null` that is
+    /// not well formed (`nul`) is not one: it goes on to the read's own error path.
+    @inline(never)
+    @usableFromInline
+    func _recordNullField(_ code: _SimdJSONError, value: inout _JSONCursor, expected: StaticString) -> Bool {
+        guard code == .incorrectType else { return false }
+        let offset = _offset(of: &value)
+        var type: JSONType?
+        guard value.getType(&type) == .success, type == .null else { return false }
+        var isNull = false
+        guard value.isNull(&isNull) == .success, isNull else { return false }
+        _state.pointee.nullField = (expected, offset)
+        return true
+    }
+
+    /// The error `unbox(key:)` throws when the read of its field set `missing`: the type mismatch
+    /// of a `null` that `_recordNullField` recorded, or else the missing key. Both are the errors
+    /// the read would have thrown, with the key as their path.
+    @inline(never)
+    @usableFromInline
+    func _missingFieldError(_ key: String) -> UnboxError {
+        guard let null = _state.pointee.nullField else { return _missingKeyError(key) }
+        _state.pointee.nullField = nil
+        var error = UnboxError(_light: .mismatch(expected: null.expected, found: .null), byteOffset: null.offset)
+        error._prepend(.key(key))
+        return error
+    }
+
     @inline(never)
     @usableFromInline
     func _containerError(_ code: _SimdJSONError) -> UnboxError {

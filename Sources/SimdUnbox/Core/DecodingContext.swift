@@ -42,6 +42,10 @@ struct _DecodingState {
     /// position), so that its other missing keys skip the second look.
     @usableFromInline var objectWithoutEscapedKeys: UInt64 = 0
     @usableFromInline var maxDepth: Int
+    /// A field's `null` that a scalar's read refused and recorded instead of throwing
+    /// (`_recordNullField`), for `unbox(key:)` to throw once with its key: what was expected, and
+    /// the byte offset of the `null`. Set and taken within one `unbox(key:)`.
+    @usableFromInline var nullField: (expected: StaticString, offset: Int)?
     /// Scratch space for bulk numeric reads.
     @usableFromInline var doubles: UnsafeMutablePointer<Double>?
     @usableFromInline var doubleCapacity: Int = 0

@@ -18,7 +18,7 @@ extension Bool: UnboxCompatible {
         var value = _JSONCursor()
         let code = object.findBool(key.baseAddress, key.count, &result, &value)
         guard _fastPath(code == .success) else {
-            if code == .noSuchField {
+            if code == .noSuchField || context._recordNullField(code, value: &value, expected: "a boolean") {
                 missing = true
                 return false
             }
@@ -53,6 +53,10 @@ extension String: UnboxCompatible {
             }
             return try context._string(from: &value)
         }
+        if context._recordNullField(code, value: &value, expected: "a string") {
+            missing = true
+            return ""
+        }
         throw context._fieldError(code, value: &value, expected: .string)
     }
 }
@@ -78,6 +82,10 @@ extension Double: UnboxCompatible {
                 return 0
             }
             return try context._double(from: &value)
+        }
+        if context._recordNullField(code, value: &value, expected: "a number") {
+            missing = true
+            return 0
         }
         return try context._doubleSlowPath(from: &value, code: code)
     }
@@ -153,6 +161,10 @@ extension _UnboxInteger {
                 return 0
             }
             return try context._integer(Self.self, from: &value)
+        }
+        if context._recordNullField(code, value: &value, expected: "an integer") {
+            missing = true
+            return 0
         }
         return try context._integerSlowPath(Self.self, from: &value, code: code)
     }

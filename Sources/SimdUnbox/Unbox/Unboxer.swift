@@ -112,7 +112,7 @@ public struct Unboxer {
         } catch {
             throw _context._prepending(.key(key), to: error)
         }
-        if _slowPath(missing) { throw _context._missingKeyError(key) }
+        if _slowPath(missing) { throw _context._missingFieldError(key) }
         return value
     }
 

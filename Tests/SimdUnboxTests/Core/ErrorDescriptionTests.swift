@@ -57,6 +57,45 @@ import Testing
         #expect(keyPath.description == "a.b[1].c: expected a string, found a boolean (byte 22)")
     }
 
+    /// A `null` field read as each scalar is the same type mismatch whether or not a `try?` is
+    /// around it (the field reads record it and `unbox(key:)` makes it), with the `null`'s offset;
+    /// a malformed `nul` stays malformed JSON; and a `null` discarded by `try?` leaves nothing
+    /// behind for the next failed field.
+    @Test func nullFieldsOfEveryScalar() throws {
+        let json = #"{"value": null}"#
+        let expectations: [(UnboxError?, String)] = [
+            (unboxError(Field<Bool>.self, json), "a boolean"), (unboxError(Field<String>.self, json), "a string"),
+            (unboxError(Field<Double>.self, json), "a number"), (unboxError(Field<Int>.self, json), "an integer"),
+            (unboxError(Field<UInt8>.self, json), "an integer"),
+        ]
+        for (error, expected) in expectations {
+            let error = try #require(error)
+            #expect(error.reason == .typeMismatch(expected: expected, found: .null))
+            #expect(error.path == [.key("value")])
+            #expect(error.description == "value: expected \(expected), found null (byte 10)")
+        }
+
+        let malformed = try #require(unboxError(Field<Int>.self, #"{"value": nul}"#))
+        guard case .malformedJSON = malformed.reason else {
+            Issue.record("expected malformed JSON, got \(malformed)")
+            return
+        }
+
+        struct NullThenMissing: Unboxable {
+            let first: Int?
+            let second: Int
+            init(unboxer: Unboxer) throws {
+                first = try? unboxer.unbox(key: "first")
+                second = try unboxer.unbox(key: "second")
+            }
+        }
+        let missing = try #require(unboxError(NullThenMissing.self, #"{"first": null, "other": 1}"#))
+        #expect(missing.reason == .missingKey)
+        #expect(missing.path == [.key("second")])
+        let decoded: NullThenMissing = try unbox(string: #"{"first": null, "second": 2}"#)
+        #expect(decoded.first == nil && decoded.second == 2)
+    }
+
     @Test func invalidEnumRawValue() throws {
         let json = #"{"level": "loud"}"#
         let error = try #require(unboxError(Setting.self, json))
