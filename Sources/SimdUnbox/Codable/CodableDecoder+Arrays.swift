@@ -16,8 +16,7 @@ extension CodableDecoder {
         if T.self == [Double].self {
             // Zeros need their text checked (`1e-400` is not zero): those arrays go element by element.
             if let numbers = try bulkRead(
-                &value, &opened, level, component, scratch: { $0.doubles }, capacity: { $0.doubleCapacity },
-                grow: context._growDoubles, next: _ArrayIterator.readDoubles, accept: { $0 != 0 })
+                &value, &opened, level, component, next: _ArrayIterator.readDoubles, accept: { $0 != 0 })
             {
                 return unsafeBitCast(Array(numbers), to: T.self)
             }
@@ -29,8 +28,7 @@ extension CodableDecoder {
         if T.self == [Int].self {
             if Int.bitWidth == 64,
                 let numbers = try bulkRead(
-                    &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
-                    grow: context._growIntegers, next: _ArrayIterator.readInt64s, accept: { _ in true })
+                    &value, &opened, level, component, next: _ArrayIterator.readInt64s, accept: { _ in true })
             {
                 // Made by copying (`Int` is `Int64` here), as `[Double]` is: the standard library's
                 // copy is specialized here, with the array storage's type looked up once, while
@@ -53,8 +51,7 @@ extension CodableDecoder {
         }
         if T.self == [Int64].self {
             if let numbers = try bulkRead(
-                &value, &opened, level, component, scratch: { $0.integers }, capacity: { $0.integerCapacity },
-                grow: context._growIntegers, next: _ArrayIterator.readInt64s, accept: { _ in true })
+                &value, &opened, level, component, next: _ArrayIterator.readInt64s, accept: { _ in true })
             {
                 return unsafeBitCast(Array(numbers), to: T.self)
             }
@@ -82,15 +79,13 @@ extension CodableDecoder {
         }
     }
 
-    /// Reads the array `value` is with the shim's bulk reads into the context's scratch space (valid
+    /// Reads the array `value` is with the shim's bulk reads into the parser's number buffer (valid
     /// until the next bulk read), or returns nil, with the array opened (and rewound by the next
     /// `openArray`), when an element needs the element-by-element path: one the bulk read could
     /// not read (another type, a number it does not take), or one `accept` rejects.
     @inline(__always)
     func bulkRead<Number>(
         _ value: inout _JSONCursor, _ opened: inout OpenedValue, _ level: Int, _ component: CodingPathComponent,
-        scratch: (_DecodingState) -> UnsafeMutablePointer<Number>?, capacity: (_DecodingState) -> Int,
-        grow: () -> Void,
         next: (
             UnsafeMutablePointer<_ArrayIterator>, UnsafeMutablePointer<Number>, Int,
             UnsafeMutablePointer<Int>,
@@ -102,14 +97,15 @@ extension CodableDecoder {
         var iterator = _ArrayIterator()
         var code = array.iterate(&iterator)
         guard _fastPath(code == .success) else { throw context._containerError(code) }
-        if _slowPath(capacity(context._state.pointee) == 0) { grow() }
+        if _slowPath(context._state.pointee.numberCapacity == 0) { context._growNumbers(keeping: 0) }
         var element = _JSONCursor()
         var count = 0
         while true {
             var read = 0
             var finished = false
-            let start = scratch(context._state.pointee).unsafelyUnwrapped
-            code = next(&iterator, start + count, capacity(context._state.pointee) - count, &read, &finished, &element)
+            let start = context._numberBuffer(of: Number.self)
+            let room = context._state.pointee.numberCapacity - count
+            code = next(&iterator, start + count, room, &read, &finished, &element)
             if _slowPath(code != .success) {
                 // An element that could not be read (left in `element`) gets its exact error from
                 // the element-by-element path; failing to reach one is malformed JSON.
@@ -119,7 +115,7 @@ extension CodableDecoder {
             for index in count..<(count + read) where _slowPath(!accept(start[index])) { return nil }
             count += read
             if finished { return UnsafeBufferPointer(start: start, count: count) }
-            if count == capacity(context._state.pointee) { grow() }
+            if count == context._state.pointee.numberCapacity { context._growNumbers(keeping: count) }
         }
     }
 
@@ -170,7 +166,7 @@ extension DecodableArray {
     // receives `Self`'s metadata, so that the unspecialized code looks up no `Array<Element>`.
     /// Decodes the array `value` is, a child of the container at `level` reached by `component`.
     ///
-    /// The first `inlineCount` elements are decoded into the parser's scratch space and moved into
+    /// The first `inlineCount` elements are decoded into the parser's gather stack (`ScratchArena`) and moved into
     /// an array of exactly their number: growing an array in unspecialized code costs a lookup of
     /// its storage's type in the runtime's cache, an allocation and a copy at every doubling, and
     /// most arrays in documents are short. Longer arrays go on growing as usual.
@@ -191,7 +187,7 @@ extension DecodableArray {
         var element = _JSONCursor()
         var hasElement = try nextValue(&iterator, into: &element, level: level, decoder: decoder)
         guard hasElement else { return Self() }
-        // Room in the parser's scratch space (nested arrays take the space above this one's).
+        // Room on the parser's gather stack (nested arrays take the space above this one's).
         let savedTop = context._state.pointee.scratchTop
         let (first, inline) = context._takeScratch(for: Element.self, upTo: inlineCount)
         defer { context._state.pointee.scratchTop = savedTop }

@@ -186,7 +186,7 @@ extension CodableDecoder {
 /// The entries of a string-keyed dictionary being decoded, in the order they were read, owned by
 /// this value until `makeDictionary()` moves them out (a decode that throws midway frees them).
 ///
-/// They gather in room the parser lends (`_Parser.entryRoom`), grown as needed and kept with the
+/// They gather in room the parser lends (`ScratchArena`'s entry room), grown as needed and kept with the
 /// parser for the next decode: a large dictionary (gsoc-2018.json's 1,264 projects) no longer
 /// grows a fresh buffer by doubling on every decode, each step a copy into new pages. A dictionary
 /// nested in one being gathered uses room of its own.
@@ -206,8 +206,9 @@ struct DictionaryEntries<Value>: ~Copyable {
     private var start = 0
     private var count = 0
     private var capacity = 0
-    /// The parser that lent room for the entries, to be given back (grown or not); nil if none.
-    private let lender: _Parser?
+    /// The scratch memory that lent room for the entries, to be given back (grown or not); nil if
+    /// none.
+    private let lender: ScratchArena?
     /// Whether `room` was allocated here (rather than lent, and not grown yet).
     private var ownsRoom = false
 
@@ -217,14 +218,15 @@ struct DictionaryEntries<Value>: ~Copyable {
         let entryAlignment = Swift.max(MemoryLayout<String>.alignment, alignment)
         stride = Swift.max(
             1, (valueOffset + MemoryLayout<Value>.size + entryAlignment - 1) / entryAlignment * entryAlignment)
-        guard !parser.entriesLent, alignment <= _Parser.entryAlignment else {
+        let scratch = parser.scratch
+        guard !scratch.entriesLent, alignment <= ScratchArena.entryAlignment else {
             lender = nil
             return
         }
-        parser.entriesLent = true
-        lender = parser
-        capacity = parser.entryRoomBytes / stride
-        if capacity > 0 { room = parser.entryRoom }
+        scratch.entriesLent = true
+        lender = scratch
+        capacity = scratch.entryRoomBytes / stride
+        if capacity > 0 { room = scratch.entryRoom }
     }
 
     deinit {
@@ -263,7 +265,7 @@ struct DictionaryEntries<Value>: ~Copyable {
         let grownCapacity = Swift.max(16, count * 2)
         let grown = UnsafeMutableRawPointer.allocate(
             byteCount: grownCapacity * stride,
-            alignment: Swift.max(_Parser.entryAlignment, MemoryLayout<Value>.alignment))
+            alignment: Swift.max(ScratchArena.entryAlignment, MemoryLayout<Value>.alignment))
         for index in 0..<count {
             let entry = grown + index * stride
             entry.initializeMemory(as: String.self, to: keySlot(index).move())

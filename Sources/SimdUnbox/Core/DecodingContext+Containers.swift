@@ -32,7 +32,7 @@ extension _DecodingContext {
     /// `allowInvalidElements`, an element that fails to decode is dropped (unless the document
     /// itself is broken there).
     ///
-    /// The first elements gather in the parser's scratch space and the array is made once, at
+    /// The first elements gather on the parser's gather stack (`ScratchArena`) and the array is made once, at
     /// its exact size: appending to an empty array would allocate again at 1, 2, 4, 8, ...
     /// elements, and most arrays in documents are short.
     @inlinable
@@ -88,7 +88,7 @@ extension _DecodingContext {
         return result
     }
 
-    /// Takes room for up to `count` elements of `Element` from the parser's scratch space, above
+    /// Takes room for up to `count` elements of `Element` from the parser's gather stack, above
     /// what enclosing arrays took: where, and for how many (none when they took it all). The caller
     /// puts `_state.pointee.scratchTop` back to what it was when done with them.
     @inlinable @inline(__always)
@@ -96,8 +96,8 @@ extension _DecodingContext {
         let base = _state.pointee.scratch
         let alignment = MemoryLayout<Element>.alignment
         let address = Int(bitPattern: base) + _state.pointee.scratchTop
-        let start = min(((address + alignment - 1) & ~(alignment - 1)) - Int(bitPattern: base), _Parser.scratchSize)
-        let taken = min(count, (_Parser.scratchSize - start) / MemoryLayout<Element>.stride)
+        let start = min(((address + alignment - 1) & ~(alignment - 1)) - Int(bitPattern: base), ScratchArena.stackSize)
+        let taken = min(count, (ScratchArena.stackSize - start) / MemoryLayout<Element>.stride)
         _state.pointee.scratchTop = start + taken * MemoryLayout<Element>.stride
         return ((base + start).bindMemory(to: Element.self, capacity: taken), taken)
     }
@@ -107,30 +107,31 @@ extension _DecodingContext {
     /// through the scalar slow path.
     @inlinable
     func _doubles(from value: inout _JSONCursor) throws(UnboxError) -> [Double] {
-        if _slowPath(_state.pointee.doubleCapacity == 0) { _growDoubles() }
+        if _slowPath(_state.pointee.numberCapacity == 0) { _growNumbers(keeping: 0) }
         return try _bulkNumbers(
-            from: &value, scratch: { $0.doubles.unsafelyUnwrapped }, capacity: { $0.doubleCapacity },
-            grow: _growDoubles, start: _JSONCursor.readDoubles, next: _ArrayIterator.readDoubles,
+            from: &value, start: _JSONCursor.readDoubles, next: _ArrayIterator.readDoubles,
             slowPath: { (v, c) throws(UnboxError) in try self._doubleSlowPath(from: &v, code: c) })
     }
 
     /// Reads an array of 64-bit integers with bulk shim calls, as `_doubles(from:)` reads doubles.
     @inlinable
     func _integers(from value: inout _JSONCursor) throws(UnboxError) -> [Int64] {
-        if _slowPath(_state.pointee.integerCapacity == 0) { _growIntegers() }
+        if _slowPath(_state.pointee.numberCapacity == 0) { _growNumbers(keeping: 0) }
         return try _bulkNumbers(
-            from: &value, scratch: { $0.integers.unsafelyUnwrapped }, capacity: { $0.integerCapacity },
-            grow: _growIntegers, start: _JSONCursor.readInt64s, next: _ArrayIterator.readInt64s,
+            from: &value, start: _JSONCursor.readInt64s, next: _ArrayIterator.readInt64s,
             slowPath: { (v, c) throws(UnboxError) in try self._integerSlowPath(Int64.self, from: &v, code: c) })
     }
 
-    /// Bulk reads into scratch space (which `grow` enlarges), then one copy into the array.
-    @inlinable
+    /// The number buffer as `Number`s (8 bytes each), valid until it grows.
+    @inlinable @inline(__always)
+    func _numberBuffer<Number>(of _: Number.Type) -> UnsafeMutablePointer<Number> {
+        _state.pointee.numbers.unsafelyUnwrapped.bindMemory(to: Number.self, capacity: _state.pointee.numberCapacity)
+    }
+
+    /// Bulk reads into the number buffer (grown as needed), then one copy into the array.
+    @inlinable @inline(__always)
     func _bulkNumbers<Number>(
         from value: inout _JSONCursor,
-        scratch: (_DecodingState) -> UnsafeMutablePointer<Number>,
-        capacity: (_DecodingState) -> Int,
-        grow: () -> Void,
         start: (
             UnsafeMutablePointer<_JSONCursor>, UnsafeMutablePointer<Number>, Int, UnsafeMutablePointer<Int>,
             UnsafeMutablePointer<Bool>, UnsafeMutablePointer<_ArrayIterator>,
@@ -150,7 +151,8 @@ extension _DecodingContext {
         var read = 0
         var finished = false
         var code = start(
-            &value, scratch(_state.pointee), capacity(_state.pointee), &read, &finished, &iterator, &element)
+            &value, _numberBuffer(of: Number.self), _state.pointee.numberCapacity, &read, &finished, &iterator,
+            &element)
         if _slowPath(code != .success && iterator.isUnstarted) {
             throw _valueError(code, value: &value, expected: .array)
         }
@@ -162,8 +164,8 @@ extension _DecodingContext {
             {
                 do throws(UnboxError) {
                     let number = try slowPath(&element, code)
-                    if count == capacity(_state.pointee) { grow() }
-                    scratch(_state.pointee)[count] = number
+                    if count == _state.pointee.numberCapacity { _growNumbers(keeping: count) }
+                    _numberBuffer(of: Number.self)[count] = number
                     count += 1
                 } catch {
                     throw _prepending(.index(count), to: error)
@@ -171,38 +173,20 @@ extension _DecodingContext {
             } else if code != .success {
                 throw _containerError(code)
             }
-            if count == capacity(_state.pointee) { grow() }
+            if count == _state.pointee.numberCapacity { _growNumbers(keeping: count) }
             code = next(
-                &iterator, scratch(_state.pointee) + count, capacity(_state.pointee) - count, &read, &finished, &element
-            )
+                &iterator, _numberBuffer(of: Number.self) + count, _state.pointee.numberCapacity - count, &read,
+                &finished, &element)
         }
-        return Array(UnsafeBufferPointer(start: scratch(_state.pointee), count: count))
+        return Array(UnsafeBufferPointer(start: _numberBuffer(of: Number.self), count: count))
     }
 
+    /// Doubles the number buffer, keeping its first `count` numbers.
     @inline(never)
     @usableFromInline
-    func _growIntegers() {
-        let capacity = max(64, _state.pointee.integerCapacity * 2)
-        let grown = UnsafeMutablePointer<Int64>.allocate(capacity: capacity)
-        if let old = _state.pointee.integers {
-            grown.update(from: old, count: _state.pointee.integerCapacity)
-            old.deallocate()
-        }
-        _state.pointee.integers = grown
-        _state.pointee.integerCapacity = capacity
-    }
-
-    @inline(never)
-    @usableFromInline
-    func _growDoubles() {
-        let capacity = max(64, _state.pointee.doubleCapacity * 2)
-        let grown = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-        if let old = _state.pointee.doubles {
-            grown.update(from: old, count: _state.pointee.doubleCapacity)
-            old.deallocate()
-        }
-        _state.pointee.doubles = grown
-        _state.pointee.doubleCapacity = capacity
+    func _growNumbers(keeping count: Int) {
+        (_state.pointee.numbers, _state.pointee.numberCapacity) = ScratchArena.grownNumbers(
+            _state.pointee.numbers, capacity: _state.pointee.numberCapacity, keeping: count)
     }
 
     // MARK: Objects

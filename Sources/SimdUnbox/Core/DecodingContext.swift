@@ -46,19 +46,19 @@ struct _DecodingState {
     /// (`_recordNullField`), for `unbox(key:)` to throw once with its key: what was expected, and
     /// the byte offset of the `null`. Set and taken within one `unbox(key:)`.
     @usableFromInline var nullField: (expected: StaticString, offset: Int)?
-    /// Scratch space for bulk numeric reads.
-    @usableFromInline var doubles: UnsafeMutablePointer<Double>?
-    @usableFromInline var doubleCapacity: Int = 0
-    @usableFromInline var integers: UnsafeMutablePointer<Int64>?
-    @usableFromInline var integerCapacity: Int = 0
-    /// The parser's scratch space (`_Parser.scratch`), and how many of its bytes the arrays being
+    /// The parser's number buffer for bulk numeric reads (`ScratchArena`), lent to this decode:
+    /// where it is (nil: not yet allocated) and how many 8-byte numbers it holds.
+    @usableFromInline var numbers: UnsafeMutableRawPointer?
+    @usableFromInline var numberCapacity: Int = 0
+    /// The parser's gather stack (`ScratchArena.stack`), and how many of its bytes the arrays being
     /// read hold now (`_DecodingContext._takeScratch`).
     @usableFromInline var scratch: UnsafeMutableRawPointer
     @usableFromInline var scratchTop: Int = 0
 
-    @usableFromInline init(maxDepth: Int, scratch: UnsafeMutableRawPointer) {
+    @usableFromInline init(maxDepth: Int, scratch: ScratchArena) {
         self.maxDepth = maxDepth
-        self.scratch = scratch
+        self.scratch = scratch.stack
+        (numbers, numberCapacity) = scratch.lendNumbers()
     }
 }
 
@@ -96,8 +96,7 @@ public final class _DecodingContext {
     }
 
     deinit {
-        _state.pointee.doubles?.deallocate()
-        _state.pointee.integers?.deallocate()
+        _parser.scratch.giveBackNumbers(_state.pointee.numbers, capacity: _state.pointee.numberCapacity)
         _state.deinitialize(count: 1)
         _state.deallocate()
     }

@@ -7,11 +7,9 @@ import Foundation
 @usableFromInline
 final class _Parser: @unchecked Sendable {
     @usableFromInline let handle: OpaquePointer
-    /// Where arrays, of `Unboxable` and of `Decodable` elements alike, gather their first
-    /// elements before the array is made at its exact size (`_DecodingContext._takeScratch`).
-    /// Kept with the parser, so that decodes reuse it.
-    @usableFromInline let scratch: UnsafeMutableRawPointer
-    @usableFromInline static let scratchSize = 64 << 10
+    /// The scratch memory decodes borrow: the gather stack of arrays, the buffer of bulk numeric
+    /// reads, the room of dictionary entries (`ScratchArena`).
+    @usableFromInline let scratch = ScratchArena()
     /// The long strings of the current decode, shared when a value repeats (`_StringTable`).
     @usableFromInline let strings = _StringTable()
 
@@ -31,34 +29,11 @@ final class _Parser: @unchecked Sendable {
     /// read), opaque here.
     var codableCache: AnyObject?
 
-    /// Room lent to `SimdJSONDecoder` for the entries of a string-keyed dictionary being gathered
-    /// (`DictionaryEntries`), at most one at a time (`entriesLent`), kept for the next decode up
-    /// to `entryRetainedBytes`. Like the rest of the parser, only touched by the thread the parser
-    /// is lent to.
-    var entryRoom: UnsafeMutableRawPointer?
-    var entryRoomBytes = 0
-    var entriesLent = false
-    static let entryAlignment = 16
-    static let entryRetainedBytes = 4 << 20
-
-    /// Takes back the room lent for dictionary entries, grown or not (what it replaces is freed).
-    func giveBackEntries(_ room: UnsafeMutableRawPointer?, bytes: Int) {
-        entriesLent = false
-        if room != entryRoom { entryRoom?.deallocate() }
-        if bytes > Self.entryRetainedBytes {
-            room?.deallocate()
-            (entryRoom, entryRoomBytes) = (nil, 0)
-        } else {
-            (entryRoom, entryRoomBytes) = (room, bytes)
-        }
-    }
-
     init() {
         guard let handle = csimdjson_parser_create() else {
             fatalError("SimdUnbox: out of memory while creating a parser")
         }
         self.handle = handle
-        scratch = .allocate(byteCount: Self.scratchSize, alignment: 16)
     }
 
     /// Bytes simdjson may read past the end of its input; every input buffer carries them.
@@ -82,9 +57,7 @@ final class _Parser: @unchecked Sendable {
 
     deinit {
         csimdjson_parser_destroy(handle)
-        scratch.deallocate()
         strings.destroy()
-        entryRoom?.deallocate()
     }
 }
 
