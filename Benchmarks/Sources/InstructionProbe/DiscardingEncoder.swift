@@ -6,22 +6,25 @@
 // `encode-lines-1MB`).
 //
 // Like SimdJSONEncoder, it keeps the boxes of the keyed containers it made (one per key type) and
-// hands them out again, so that the floor does not count an allocation per object either.
+// hands them out again, cast back through a wrapper of the key type (no look-up of the
+// container's type in the runtime's cache), so that the floor counts neither an allocation nor a
+// look-up per object.
 
 /// An `Encoder` that visits a value's whole structure and writes nothing.
 final class DiscardingEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    /// The keyed containers made so far, by key type: each is one reference to its box.
-    private var keyed: [(key: ObjectIdentifier, box: AnyObject)] = []
+    /// The keyed containers made so far, by key type: each is one reference to its box, and a
+    /// `Rebox<KeyedEncodingContainer<Key>>`.
+    private var keyed: [(key: ObjectIdentifier, box: AnyObject, rebox: AnyObject)] = []
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let key = ObjectIdentifier(Key.self)
         for entry in keyed where entry.key == key {
-            return unsafeBitCast(entry.box, to: KeyedEncodingContainer<Key>.self)
+            return unsafeDowncast(entry.rebox, to: Rebox<KeyedEncodingContainer<Key>>.self).wrap(entry.box)
         }
         let made = KeyedEncodingContainer(DiscardingKeyedContainer<Key>(encoder: self))
-        keyed.append((key, unsafeBitCast(made, to: AnyObject.self)))
+        keyed.append((key, unsafeBitCast(made, to: AnyObject.self), Rebox<KeyedEncodingContainer<Key>>()))
         return made
     }
 
@@ -127,4 +130,10 @@ struct DiscardingSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws {}
     mutating func encode(_ value: UInt64) throws {}
     mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: encoder) }
+}
+
+/// Turns a box back into its container, finding the container's type in its own class.
+final class Rebox<Container> {
+    @inline(never)
+    func wrap(_ box: AnyObject) -> Container { unsafeBitCast(box, to: Container.self) }
 }
