@@ -78,6 +78,11 @@ final class EncodingSession: @unchecked Sendable {
     /// The last two value types `fill` found to be none of those it writes itself.
     var plainTypes = (ObjectIdentifier(PlainTypeNone.self), ObjectIdentifier(PlainTypeNone.self))
     private var snakeCaseKeys: [String: String] = [:]
+    /// One `BoxWrapper<KeyedEncodingContainer<Key>>` per key type the session's keyed containers
+    /// were made for (up to `boxWrapperLimit`), kept with the session (which encoders pool): made
+    /// once, not once per container made.
+    private var boxWrappers: [(keyType: ObjectIdentifier, wrapper: AnyObject)] = []
+    private static let boxWrapperLimit = 64
     private var scratch: [UInt8] = []
     /// The fields of an object being sorted, as indices into `marks` (see `sortFields`).
     private var fieldOrder: UnsafeMutablePointer<Int>
@@ -102,6 +107,15 @@ final class EncodingSession: @unchecked Sendable {
         fieldOrder.deallocate()
         encoders.deinitialize(count: encoderCapacity)
         encoders.deallocate()
+    }
+
+    /// The `BoxWrapper<KeyedEncodingContainer<Key>>` of `Key`.
+    func boxWrapper<Key: CodingKey>(for _: Key.Type) -> AnyObject {
+        let keyType = ObjectIdentifier(Key.self)
+        for entry in boxWrappers where entry.keyType == keyType { return entry.wrapper }
+        let wrapper = BoxWrapper<KeyedEncodingContainer<Key>>()
+        if boxWrappers.count < Self.boxWrapperLimit { boxWrappers.append((keyType, wrapper)) }
+        return wrapper
     }
 
     /// Sets the options of the next encode.

@@ -72,7 +72,7 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
         let made = KeyedEncodingContainer(KeyedContainer<Key>(session: session, reusable: frame))
         let entry = ReusedKeyedContainer(
             keyType: keyType, box: unsafeBitCast(made, to: AnyObject.self), frame: frame,
-            wrapper: BoxWrapper<KeyedEncodingContainer<Key>>())
+            wrapper: position < reusedCount ? reused[position].wrapper : session.boxWrapper(for: Key.self))
         if position < reusedCount {
             // The same key type, still held by someone: the new container takes its place.
             reused[position] = entry
