@@ -15,7 +15,7 @@
 //    (simdjson's unordered lookup wraps around). There is no per-object dictionary of keys (but
 //    with a `.custom` key strategy); scalars are read by fused "find key and read" shim calls.
 //    With `convertFromSnakeCase`, containers walk their object's fields, each key converted once
-//    per parser (see SnakeCaseKeys.swift).
+//    per parser (see Keys/SnakeCaseKeys.swift).
 // 4. The coding path is a stack of unmaterialized steps (keys, indices) in the shared session,
 //    turned into `[CodingKey]` only when someone asks for it, in practice when an error is built.
 // 5. On-Demand is forward-only: a nested container is valid until its parent moves on. Tokens per

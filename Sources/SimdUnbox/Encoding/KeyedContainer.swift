@@ -187,6 +187,7 @@ final class ReusableKeyedFrame {
     /// been since Swift 4 (it is not `@frozen`, so this is checked, once, by reflection): then a
     /// box can be kept as `AnyObject` and bit cast back. If not, containers are never reused.
     static let containerIsItsBox: Bool = {
+        guard reliesOnPrivateLayouts else { return false }
         let container = KeyedEncodingContainer(
             KeyedContainer<StringCodingKey>(session: EncodingSession(), index: 0, id: 0))
         guard MemoryLayout<KeyedEncodingContainer<StringCodingKey>>.size == MemoryLayout<AnyObject>.size else {

@@ -200,7 +200,8 @@ struct LookupKey {
 /// Whether `T` is an enum (its metadata's kind, the word at its start in Swift's stable ABI, is
 /// 0x201). With `_isPOD` and a size of at most one byte, its byte is its value.
 func isEnum<T>(_: T.Type) -> Bool {
-    unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x201
+    guard reliesOnPrivateLayouts else { return false }
+    return unsafeBitCast(T.self as Any.Type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x201
 }
 
 /// Whether the boxes of keyed containers can be reused (`CodableKeyedContainer.make`): that needs
@@ -216,6 +217,10 @@ enum KeyedContainerBoxes {
 
     /// Checks `container`'s layout and records the answer.
     static func check<Key>(_ container: KeyedDecodingContainer<Key>) -> Bool {
+        guard reliesOnPrivateLayouts else {
+            layout.store(otherLayout, ordering: .relaxed)
+            return false
+        }
         let children = Array(Mirror(reflecting: container).children)
         let isSingleBox =
             MemoryLayout.size(ofValue: container) == MemoryLayout<AnyObject>.size && children.count == 1
