@@ -42,8 +42,9 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     /// Making a `KeyedEncodingContainer` costs three look-ups in the runtime's generic metadata
     /// caches (the container's type, its conformance, the standard library's box) and an
     /// allocation, about 1,470 instructions; reusing one, a uniqueness check and the bit cast
-    /// through the key type's `BoxWrapper` (a look-up of the container's type for the cast, about
-    /// 450 instructions, is gone that way: the records 26.26M → 24.15M). Measured with callgrind, one container kept per slot: 1 MB of records as
+    /// through the key type's `BoxWrapper` (kept with the session), which spares a look-up of the
+    /// container's type for the cast (about 450 instructions: the records 26.26M → 24.15M).
+    /// Measured with callgrind, one container kept per slot: 1 MB of records as
     /// JSON Lines (two containers a record), 36.99M → 32.89M instructions, but twitter.json
     /// 9.84M → 10.65M (a model's fields of different types take turns in one slot, so the kept
     /// container was mostly of the wrong type). With four per slot (and `fill`'s memo of plain
