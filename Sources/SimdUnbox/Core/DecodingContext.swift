@@ -96,7 +96,8 @@ public final class _DecodingContext {
     }
 
     deinit {
-        _parser.scratch.giveBackNumbers(_state.pointee.numbers, capacity: _state.pointee.numberCapacity)
+        // A buffer grown after `_close()` (which gave the parser's back) is this context's own.
+        _state.pointee.numbers?.deallocate()
         _state.deinitialize(count: 1)
         _state.deallocate()
     }
@@ -131,6 +132,11 @@ public final class _DecodingContext {
         dateFormats = DateFormatTable()
         _keyPathReuse.reset()
         _parser.strings.empty()
+        // Back to the parser's scratch memory before the parser goes back to its pool: a context
+        // can outlive the loan (a stale `Unboxer` keeps it), and touching the parser after it
+        // would race with the next decode that borrows it.
+        _parser.scratch.giveBackNumbers(_state.pointee.numbers, capacity: _state.pointee.numberCapacity)
+        (_state.pointee.numbers, _state.pointee.numberCapacity) = (nil, 0)
     }
 
     /// Checks that the document ended cleanly after its root and that no malformed value was
@@ -154,6 +160,11 @@ public final class _DecodingContext {
         dateFormats = DateFormatTable()
         _keyPathReuse.reset()
         _parser.strings.empty()
+        // Back to the parser's scratch memory before the parser goes back to its pool: a context
+        // can outlive the loan (a stale `Unboxer` keeps it), and touching the parser after it
+        // would race with the next decode that borrows it.
+        _parser.scratch.giveBackNumbers(_state.pointee.numbers, capacity: _state.pointee.numberCapacity)
+        (_state.pointee.numbers, _state.pointee.numberCapacity) = (nil, 0)
     }
 
     @usableFromInline
