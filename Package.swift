@@ -15,7 +15,11 @@ let package = Package(
     // macOS only among Apple systems: the others have no simdjson library to link (see the README).
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "SimdUnbox", targets: ["SimdUnbox"])
+        .library(name: "SimdUnbox", targets: ["SimdUnbox"]),
+        // Test support, not API: the models of the benchmark corpus, shared by the tests (which check
+        // that every decoder gives them the same values) and the benchmark suite (which measures them).
+        // A product only because the benchmark suite is a package of its own.
+        .library(name: "SimdUnboxCorpusModels", targets: ["CorpusModels"]),
     ],
     targets: [
         // simdjson from the system (Debian's libsimdjson-dev, Homebrew's simdjson via pkg-config). Only
@@ -52,10 +56,13 @@ let package = Package(
             // C shim's (scripts/check-boundary.sh checks the names).
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
+        // The corpus models: Unboxable, Codable and mapped from JSONSerialization's output, the suite's
+        // own (fields in document order) and the user-style ones (written as apps write them).
+        .target(name: "CorpusModels", dependencies: ["SimdUnbox"], path: "Tests/CorpusModels"),
         .testTarget(
             name: "SimdUnboxTests",
             // CSimdJSON directly too: the boundary scanner's tests drive the shim.
-            dependencies: ["SimdUnbox", "CSimdJSON"],
+            dependencies: ["SimdUnbox", "CorpusModels", "CSimdJSON"],
             resources: [.copy("Fixtures")]
         ),
     ],

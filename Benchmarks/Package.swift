@@ -29,8 +29,6 @@ let package = Package(
         .target(name: "DataGenerator"),
         // Where the inputs of each workload come from (checked-in corpus, generated files) and their sizes.
         .target(name: "BenchmarkInputs", dependencies: ["DataGenerator"]),
-        // The models of every workload: Unboxable, Decodable, and mapped from JSONSerialization's output.
-        .target(name: "CorpusModels", dependencies: ["SimdUnbox"]),
         // simdjson from the system, for the C++ ceiling (the same library the root package links).
         .systemLibrary(
             name: "CppCeilingSystem",
@@ -51,13 +49,19 @@ let package = Package(
         // Reads package-benchmark's Influx export and prints the comparison table, JSON and SVG.
         .executableTarget(name: "Report", dependencies: ["BenchmarkInputs", "CppCeiling"]),
         // Decodes one workload n times, for instruction counts under callgrind (scripts/instructions.sh).
-        .executableTarget(name: "InstructionProbe", dependencies: ["BenchmarkInputs", "CorpusModels", "SimdUnbox"]),
+        .executableTarget(
+            name: "InstructionProbe",
+            dependencies: [
+                "BenchmarkInputs", .product(name: "SimdUnboxCorpusModels", package: "SimdUnbox"), "SimdUnbox",
+            ]
+        ),
         .executableTarget(
             name: "SimdUnboxBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 "BenchmarkInputs",
-                "CorpusModels",
+                // The models of every workload (Tests/CorpusModels in the root package, shared with the tests).
+                .product(name: "SimdUnboxCorpusModels", package: "SimdUnbox"),
                 "CppCeiling",
                 "SimdUnbox",
             ],

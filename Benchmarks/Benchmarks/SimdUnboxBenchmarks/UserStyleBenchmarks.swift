@@ -1,4 +1,4 @@
-// The user-style family: models written the way apps write them (Sources/CorpusModels/UserStyle*.swift),
+// The user-style family: models written the way apps write them (Tests/CorpusModels/UserStyle*.swift),
 // beside the suite's own document-order models. Their fields are declared in the app's order, read
 // with `try?` where a value is often missing or null, reached by key paths, and dates go through
 // the formatters apps use; the Codable twins use nested containers, `decodeIfPresent` and the

@@ -286,7 +286,7 @@ public enum Workloads {
     /// quick pass, which runs only those.
     public static let userStyleSizes: [(label: String, bytes: Int)] = [("1MB", 1_000_000), ("10MB", 10_000_000)]
 
-    /// The user-style family (Sources/CorpusModels/UserStyle*.swift), in report order.
+    /// The user-style family (Tests/CorpusModels/UserStyle*.swift), in report order.
     public static let userStyle: [Workload] = {
         var workloads: [Workload] = [
             ("user-twitter.json", "twitter.json", .twitter),

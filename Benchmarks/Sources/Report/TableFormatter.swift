@@ -61,7 +61,7 @@ enum TableFormatter {
             ]
         }
         return [
-            "Models written the way users write them (Sources/CorpusModels/UserStyle*.swift): own field order, "
+            "Models written the way users write them (Tests/CorpusModels/UserStyle*.swift): own field order, "
                 + "try?, key paths, date formatters, key strategies.",
             "",
             table(header: header, lines: lines),

@@ -145,10 +145,11 @@ extension CodableDecoder {
         else { throw readFailure(code, &value, expected: .number) }
         let offset = context._offset(of: &value)
         let text = try numberText(&value)
-        guard let result = parseInteger(T.self, fromNumberText: text) else {
+        do {
+            return try NumberRules.integer(T.self, fromText: text, policy: .foundation)
+        } catch {
             throw .notRepresentable(text, offset: offset)
         }
-        return result
     }
 
     // MARK: Floating point
@@ -169,7 +170,7 @@ extension CodableDecoder {
     {
         if code == .success {
             let text = try numberText(&value)
-            guard isTrueZero(text) else { throw .notRepresentable(text, offset: context._offset(of: &value)) }
+            guard NumberRules.isZero(text) else { throw .notRepresentable(text, offset: context._offset(of: &value)) }
             return result
         }
         if code == .numberError {
@@ -177,8 +178,11 @@ extension CodableDecoder {
             // the shim leaves to an exact parse of their text (`0.3777777777000077770000`).
             let offset = context._offset(of: &value)
             let text = try numberText(&value)
-            if let parsed = Double(text), parsed.isFinite, parsed != 0 || isTrueZero(text) { return parsed }
-            throw .notRepresentable(text, offset: offset)
+            do {
+                return try NumberRules.double(fromText: text, policy: .foundation)
+            } catch {
+                throw .notRepresentable(text, offset: offset)
+            }
         }
         return try nonConformingFloat(Double.self, code, &value)
     }
@@ -197,10 +201,11 @@ extension CodableDecoder {
             // Round the text itself, as `strtof` does, and apply Foundation's range rules.
             let offset = context._offset(of: &value)
             let text = try numberText(&value)
-            guard let float = Float(text), float.isFinite, float != 0 || isTrueZero(text) else {
+            do {
+                return try NumberRules.float(fromText: text, policy: .foundation)
+            } catch {
                 throw .notRepresentable(text, offset: offset)
             }
-            return float
         }
         return try nonConformingFloat(Float.self, code, &value)
     }
@@ -255,69 +260,9 @@ extension CodableDecoder {
         }
         let offset = context._offset(of: &value)
         let text = try numberText(&value)
-        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+        guard let decimal = NumberRules.decimal(fromText: text) else {
             throw .notRepresentable(text, offset: offset)
         }
         return decimal
     }
-}
-
-// MARK: - Number text, by Foundation's rules
-
-/// Whether JSON number text is zero, as opposed to a non-zero number that rounds to zero
-/// (`1e-400`): no digit other than 0 before the exponent.
-func isTrueZero(_ text: String) -> Bool {
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "1")...UInt8(ascii: "9"): return false
-        case UInt8(ascii: "e"), UInt8(ascii: "E"): return true
-        default: continue
-        }
-    }
-    return true
-}
-
-/// JSON number text as an integer, as Foundation's `JSONDecoder` converts it: plain digits
-/// exactly; otherwise through `Double` when the value is whole and below 2^53 in magnitude, else
-/// through `Decimal` (truncating a fraction, as Foundation does).
-func parseInteger<T: FixedWidthInteger>(_: T.Type, fromNumberText text: String) -> T? {
-    if let exact = T(text) { return exact }
-    if let double = Double(text) {
-        guard let exact = T(exactly: double) else { return nil }
-        if double.magnitude < 9_007_199_254_740_992 { return exact }
-    }
-    return parseInteger(T.self, decimalText: text)
-}
-
-/// Foundation's conversion through `Decimal`: the digits without trailing zeros (as `Decimal`
-/// keeps them) must fit in 64 bits, then the exponent is applied (dividing truncates).
-func parseInteger<T: FixedWidthInteger>(_: T.Type, decimalText text: String) -> T? {
-    guard let parts = _NumberParts(text) else { return nil }
-    let isNegative = parts.isNegative
-    let digits = parts.digits
-    let scale = parts.scale
-    if isNegative && !T.isSigned && !digits.isEmpty { return nil }
-    guard digits.count <= 20 else { return nil }
-    var magnitude: UInt64 = 0
-    for digit in digits {
-        let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-        let (sum, overflow2) = shifted.addingReportingOverflow(UInt64(digit))
-        guard !overflow1 && !overflow2 else { return nil }
-        magnitude = sum
-    }
-    if scale < 0 {
-        for _ in 0..<min(-scale, 21) { magnitude /= 10 }
-    } else if magnitude != 0 {
-        for _ in 0..<scale {
-            let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            magnitude = product
-        }
-    }
-    guard let sized = T(exactly: magnitude) else { return nil }
-    if isNegative {
-        let (negated, overflow) = T.zero.subtractingReportingOverflow(sized)
-        return overflow ? nil : negated
-    }
-    return sized
 }

@@ -12,8 +12,8 @@
 ///   the top back when done; an array that finds no room left gathers in an ordinary array.
 /// - **The number buffer** (`numbers`): bulk reads of `[Double]`, `[Int]` and `[Int64]` read
 ///   their elements here, then copy them into the array. One array at a time (an array of numbers
-///   holds no other array), doubles and integers alike (both 8 bytes). Lent to a decode for its
-///   lifetime (`_DecodingState.numbers`), grown by doubling.
+///   holds no other array), doubles and integers alike (both 8 bytes). Lent to a decode until it
+///   closes (`_DecodingState.numbers`, given back by `_DecodingContext._close()`), grown by doubling.
 /// - **The entry room**: `SimdJSONDecoder` gathers the entries of a string-keyed dictionary here
 ///   (one dictionary at a time; a dictionary nested in it uses room of its own), grown as needed.
 ///
@@ -64,13 +64,9 @@ final class ScratchArena {
 
     /// Takes back the number buffer a decode borrowed, grown or not.
     func giveBackNumbers(_ buffer: UnsafeMutableRawPointer?, capacity: Int) {
-        numbers?.deallocate()
-        if capacity * 8 > Self.retainedBytes {
-            buffer?.deallocate()
-            (numbers, numberCapacity) = (nil, 0)
-        } else {
-            (numbers, numberCapacity) = (buffer, capacity)
-        }
+        if numbers != buffer { numbers?.deallocate() }
+        numbers = Self.kept(buffer, bytes: capacity * 8)
+        numberCapacity = numbers == nil ? 0 : capacity
     }
 
     /// A number buffer of at least 64 and twice `capacity` numbers, holding the first `count`
@@ -92,11 +88,15 @@ final class ScratchArena {
     func giveBackEntries(_ room: UnsafeMutableRawPointer?, bytes: Int) {
         entriesLent = false
         if room != entryRoom { entryRoom?.deallocate() }
-        if bytes > Self.retainedBytes {
-            room?.deallocate()
-            (entryRoom, entryRoomBytes) = (nil, 0)
-        } else {
-            (entryRoom, entryRoomBytes) = (room, bytes)
-        }
+        entryRoom = Self.kept(room, bytes: bytes)
+        entryRoomBytes = entryRoom == nil ? 0 : bytes
+    }
+
+    /// What a region keeps of a buffer given back: the buffer, if it is at most `retainedBytes`
+    /// long; otherwise nothing, and the buffer is freed.
+    private static func kept(_ buffer: UnsafeMutableRawPointer?, bytes: Int) -> UnsafeMutableRawPointer? {
+        guard bytes > retainedBytes else { return buffer }
+        buffer?.deallocate()
+        return nil
     }
 }

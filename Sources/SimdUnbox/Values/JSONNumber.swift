@@ -18,7 +18,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, LosslessS
     /// Makes a number from text in JSON's number grammar, or returns `nil` for anything else
     /// (`"+1"`, `"01"`, `".5"`, `"NaN"`).
     public init?(_ text: String) {
-        guard _isJSONNumber(text) else { return nil }
+        guard NumberRules.isJSONNumber(text) else { return nil }
         self.text = text
     }
 
@@ -52,13 +52,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, LosslessS
 
     /// The number as any integer type, if it is whole and fits.
     public func integerValue<Integer: FixedWidthInteger>(_: Integer.Type) -> Integer? {
-        if let exact = Integer(text) { return exact }
-        return _wholeNumberDigits(text).flatMap { Integer($0) }
+        try? NumberRules.integer(Integer.self, fromText: text, policy: .exact)
     }
 
     /// The number as a `Decimal`, exact up to `Decimal`'s 38 significant digits; `nil` beyond
     /// its exponent range.
     public var decimalValue: Decimal? {
-        Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        NumberRules.decimal(fromText: text)
     }
 }
