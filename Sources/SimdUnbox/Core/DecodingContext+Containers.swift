@@ -240,15 +240,17 @@ extension _DecodingContext {
     }
 
     /// The second look for a key the raw-byte lookup missed: a key written with escape sequences
-    /// (`"na\u006de"` for `name`). Only documents with such a key pay for it: in the others, once
-    /// the document is known to have none, a miss costs one test here rather than two calls.
-    /// (Measured with scripts/instructions.sh on 1 MB of orders with six absent keys read by
-    /// `try?`: 51.70M instructions per decode before, 51.36M after, about 45 a miss.)
+    /// (`"na\u006de"` for `name`), or, for a key that is not ASCII, one equal to it only under
+    /// Unicode canonical equivalence (`"cafe\u0301"` for `café`), as Swift's `String` compares
+    /// keys in Foundation's decoders. Only documents with escaped keys, and keys that are not
+    /// ASCII, pay for it: in the others a miss costs two tests here rather than calls. (Measured
+    /// with scripts/instructions.sh on 1 MB of orders with six absent keys read by `try?`: 51.70M
+    /// instructions per decode before the escaped-key test, 51.36M after, about 45 a miss.)
     @inlinable
     func _findEscapedField(
         _ key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, into value: inout _JSONCursor
     ) throws(UnboxError) -> Bool {
-        if _state.pointee.escapedKeys == 1 { return false }
+        if _state.pointee.escapedKeys == 1 && _isASCII(key) { return false }
         return try _findEscapedFieldSlowly(key, in: &object, into: &value)
     }
 
@@ -273,13 +275,47 @@ extension _DecodingContext {
         if _state.pointee.escapedKeys == 0 {
             _state.pointee.escapedKeys = csimdjson_parser_has_escaped_keys(_parser.handle) ? 2 : 1
         }
-        guard _state.pointee.escapedKeys == 2 else { return .noSuchField }
         // The object's start position (the third word of its cursor) identifies it.
         let identity = object.raw.storage.2
-        if identity == _state.pointee.objectWithoutEscapedKeys { return .noSuchField }
-        var hasEscapedKeys = false
-        let code = object.findFieldUnescaped(_parser.handle, key.baseAddress, key.count, &value, &hasEscapedKeys)
-        if !hasEscapedKeys { _state.pointee.objectWithoutEscapedKeys = identity }
-        return code
+        if _state.pointee.escapedKeys == 2 && identity != _state.pointee.objectWithoutEscapedKeys {
+            var hasEscapedKeys = false
+            let code = object.findFieldUnescaped(
+                _parser.handle, key.baseAddress, key.count, &value, &hasEscapedKeys)
+            if code != .noSuchField { return code }
+            if !hasEscapedKeys { _state.pointee.objectWithoutEscapedKeys = identity }
+        }
+        if _isASCII(key) { return .noSuchField }
+        return _findEquivalentFieldCode(key, in: &object, into: &value)
+    }
+
+    /// The look by Unicode canonical equivalence, for a key that is not ASCII: the first field
+    /// whose key, unescaped, equals `key` as Swift's `String` compares them. (An ASCII key is not
+    /// looked for: it can equal only itself, which the lookups compared already, or a key made of
+    /// the three characters whose canonical decomposition is ASCII, U+212A KELVIN SIGN, U+037E
+    /// GREEK QUESTION MARK and U+1FEF GREEK VARIA, where Foundation finds `K`, `;` or `` ` ``.)
+    @inline(never)
+    @usableFromInline
+    func _findEquivalentFieldCode(
+        _ key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, into value: inout _JSONCursor
+    ) -> _SimdJSONError {
+        let wanted = String(decoding: key, as: UTF8.self)
+        var hasFields = false
+        var code = object.reset(&hasFields)
+        guard code == .success, hasFields else { return code == .success ? .noSuchField : code }
+        var iterator = _ObjectIterator()
+        code = object.iterate(&iterator)
+        guard code == .success else { return code }
+        while true {
+            var hasField = false
+            var bytes: UnsafePointer<UInt8>?
+            var count = 0
+            code = iterator.next(_parser.handle, &hasField, &bytes, &count, &value)
+            guard code == .success else { return code }
+            guard hasField else { break }
+            if String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) == wanted {
+                return .success
+            }
+        }
+        return .noSuchField
     }
 }

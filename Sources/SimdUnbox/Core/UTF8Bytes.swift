@@ -12,3 +12,25 @@ func _withUTF8<R, E: Error>(_ string: String, _ body: (UnsafeBufferPointer<UInt8
     var copy = string
     return try copy.withUTF8 { buffer in Result { () throws(E) -> R in try body(buffer) } }.get()
 }
+
+/// Whether `bytes` are all ASCII (below 0x80): eight at a time, the last eight overlapping the
+/// ones before, so that a key of 8 to 16 bytes takes two loads. (The second look runs it on every
+/// miss: 1 MB of orders with six absent keys read by `try?` took 46.26M instructions per decode,
+/// against 46.60M byte by byte and 46.11M before the look by canonical equivalence.)
+@inlinable
+func _isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+    let count = bytes.count
+    if count < 8 {
+        var union: UInt8 = 0
+        for byte in bytes { union |= byte }
+        return union < 0x80
+    }
+    var words = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    var offset = 0
+    while offset &+ 8 < count {
+        words |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        offset &+= 8
+    }
+    return words & 0x8080_8080_8080_8080 == 0
+}
