@@ -306,8 +306,9 @@ csimdjson_error csimdjson_object_find_string_plain(csimdjson_parser *parser, csi
 csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_object_iterator *iterator);
 /**
  * Moves to the next field: `*has_field` is false at the end. Otherwise `key` is the field's
- * unescaped key (in `parser`'s scratch buffer, valid until the next string read) and `value` its
- * value, to be read or skipped before the next call.
+ * unescaped key (in the document when it holds no escape, else in `parser`'s scratch buffer; valid
+ * until the next string read, with at least 8 readable bytes after it) and `value` its value, to be
+ * read or skipped before the next call.
  */
 csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *parser, csimdjson_object_iterator *iterator,
                                                bool *has_field, const uint8_t **key, size_t *key_length,

@@ -333,8 +333,9 @@ struct _ObjectIterator {
     @inlinable @inline(__always)
     init() { raw = csimdjson_object_iterator() }
 
-    /// Moves to the next field (`hasField` is false at the end): its unescaped key, in the scratch
-    /// buffer of `parser`, and its value, to be read or skipped before the next call.
+    /// Moves to the next field (`hasField` is false at the end): its unescaped key (in the
+    /// document, or in the scratch buffer of `parser` when it holds escapes; valid until the next
+    /// string read), and its value, to be read or skipped before the next call.
     @inlinable @inline(__always)
     mutating func next(
         _ parser: OpaquePointer?, _ hasField: inout Bool, _ key: inout UnsafePointer<UInt8>?, _ keyLength: inout Int,

@@ -62,8 +62,8 @@ struct ByteTable {
     func entry(_ index: Int32) -> Entry { entries[Int(index)] }
 
     /// The index of the entry for `key`, or -1. `padded`: at least 8 bytes can be read past the
-    /// end of `key` (the shim's string buffer, which has `_Parser.padding` to spare), so it
-    /// is read a word at a time.
+    /// end of `key` (a key the shim read: in the document, or in its string buffer, both of which
+    /// have padding to spare), so it is read a word at a time.
     @inline(__always)
     func index(for key: UnsafeRawBufferPointer, padded: Bool) -> Int32 {
         let hash = padded ? Self.paddedHash(key) : Self.hash(key)
