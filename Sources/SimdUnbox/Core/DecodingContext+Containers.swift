@@ -292,7 +292,7 @@ extension _DecodingContext {
     /// whose key, unescaped, equals `key` as Swift's `String` compares them. (An ASCII key is not
     /// looked for: it can equal only itself, which the lookups compared already, or a key made of
     /// the three characters whose canonical decomposition is ASCII, U+212A KELVIN SIGN, U+037E
-    /// GREEK QUESTION MARK and U+1FEF GREEK VARIA, where Foundation finds `K`, `;` or `` ` ``.)
+    /// GREEK QUESTION MARK and U+1FEF GREEK VARIA, where Foundation finds `K`, `;` or a backtick.)
     @inline(never)
     @usableFromInline
     func _findEquivalentFieldCode(
