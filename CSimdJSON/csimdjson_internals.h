@@ -74,6 +74,10 @@ struct value_iterator_access : ondemand::value_iterator {
 /// this derived type adds nothing, so it converts to the value it wraps.
 struct value_access : ondemand::value {
   explicit value_access(const ondemand::value_iterator &iterator) noexcept : ondemand::value(iterator) {}
+  static constexpr ondemand::value_iterator ondemand::value::*iterator = &value_access::iter;
+};
+struct array_access : ondemand::array {
+  static constexpr ondemand::value_iterator ondemand::array::*iterator = &array_access::iter;
 };
 
 /// The value_iterator an object cursor walks its fields with (`object::iter`).
@@ -104,6 +108,21 @@ inline ondemand::json_iterator *json_iterator_of(const ondemand::value_iterator 
 /// exists only in builds with SIMDJSON_DEVELOPMENT_CHECKS).
 inline token_position start_of(const ondemand::value_iterator &fields) noexcept {
   return (fields.*value_iterator_access::start)();
+}
+
+/// The value_iterator of a value (`value::iter`) and of an array (`array::iter`): where the value or
+/// the array starts, and its depth.
+///
+/// Stands in for: nothing public tells where a value or an array starts in the token stream, or
+/// moves the cursor back there (`object::reset` and `array::reset` go back to the first field or
+/// element, and only for containers). A `SimdJSONDecoder` container used after its parent moved on
+/// goes back to its value (`csimdjson_value_revisit`), and the coding path of its errors is found
+/// from where its value starts (`csimdjson_parser_path_to`).
+inline const ondemand::value_iterator &value_iterator_of(const ondemand::value &value) noexcept {
+  return value.*value_access::iterator;
+}
+inline const ondemand::value_iterator &array_iterator_of(const ondemand::array &array) noexcept {
+  return array.*array_access::iterator;
 }
 
 /// A value over `iterator` (the protected constructor `value(const value_iterator &)`): the value

@@ -61,6 +61,14 @@ struct key_memo {
   }
 };
 
+/// A container open at the point `csimdjson_parser_path_to` has read to: an array and the index
+/// of its element there, or an object and the key token of its field there.
+struct path_frame {
+  bool is_array;
+  int64_t index;
+  ondemand::token_position key;
+};
+
 /// Objects nested deeper than this keep no memo (their lookups take the second pass).
 constexpr ondemand::depth_t key_memo_depths = 16;
 
@@ -97,6 +105,11 @@ struct csimdjson_parser {
   /// object's keys) would run past its end. This buffer is sized for each string as it is read.
   uint8_t *scratch = nullptr;
   size_t scratch_capacity = 0;
+  /// How far `csimdjson_parser_path_to` has read the tokens of document number `path_document`,
+  /// and the containers open there (csimdjson_paths.cpp).
+  std::vector<csimdjson_detail::path_frame> path_frames;
+  ondemand::token_position path_read_to = nullptr;
+  uint64_t path_document = 0;
 
   ~csimdjson_parser() {
     std::free(input);

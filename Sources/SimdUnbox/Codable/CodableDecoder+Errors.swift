@@ -149,7 +149,8 @@ extension CodableDecoder {
         return error
     }
 
-    /// A container or decoder used after the value it reads was left behind.
+    /// A container or decoder used when it cannot go back to its value (`revive`): its decode,
+    /// or its stream element, is over.
     @inline(never)
     func staleError(level: Int) -> DecodingError {
         if session.isClosed {
@@ -168,9 +169,9 @@ extension CodableDecoder {
             DecodingError.Context(
                 codingPath: session.codingPath(level),
                 debugDescription:
-                    "A decoding container was used after its parent container moved on. SimdJSONDecoder reads the "
-                    + "input forward only: finish with a nested container (or superDecoder) before using its parent "
-                    + "again (near byte \(context._currentOffset()))."))
+                    "A decoding container was used after the stream moved on from the element it was made for. "
+                    + "Use containers only within the init(from:) they were made in (near byte "
+                    + "\(context._currentOffset()))."))
     }
 }
 

@@ -141,8 +141,8 @@ extension CodableDecoder {
     /// A string-keyed dictionary, read in one pass over the object: its keys are taken as written
     /// whatever the key strategy, as Foundation does; for a key that appears twice, the first
     /// value wins.
-    func decodeStringKeyedDictionary<Value: Decodable>(_: Value.Type) throws -> [String: Value] {
-        try checkFrame()
+    func decodeStringKeyedDictionary<Value: Decodable>(_ type: Value.Type) throws -> [String: Value] {
+        guard _fastPath(frameIsLive) else { return try reviveFrame { try decodeStringKeyedDictionary(type) } }
         if isMissing
             || {
                 var v = value; var n = false; return v.isNull(&n) == .success && n

@@ -18,9 +18,10 @@
 //    per parser (see Keys/SnakeCaseKeys.swift).
 // 4. The coding path is a stack of unmaterialized steps (keys, indices) in the shared session,
 //    turned into `[CodingKey]` only when someone asks for it, in practice when an error is built.
-// 5. On-Demand is forward-only: a nested container is valid until its parent moves on. Tokens per
-//    nesting level (see `CodableSession`) detect use of a stale container, which throws
-//    `DecodingError.dataCorrupted` rather than reading through a cursor that moved.
+// 5. On-Demand is forward-only: a nested container reads through the cursor until its parent
+//    moves on. Tokens per nesting level (see `CodableSession`) detect use of a stale container,
+//    which then goes back to its value and puts the cursor back afterwards (Session/Revival.swift),
+//    rather than reading through a cursor that moved.
 //
 // Results match Foundation's `JSONDecoder` (same values, same `DecodingError` cases and coding
 // paths); where Foundation's rules are quirky (integers written as `1.0`, zeros that are not
@@ -50,14 +51,21 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     @exclusivity(unchecked) var opened: OpenedValue = .none
     /// A `superDecoder(forKey:)` for a missing key reads as `null`, as in Foundation.
     @exclusivity(unchecked) var isMissing = false
+    /// The coding path down to a missing key's value, for when the decoder is used after its
+    /// container moved on (`reviveFrame`): there is no value in the document to find it from.
+    let knownPath: [any CodingKey]?
 
-    init(session: CodableSession, value: _JSONCursor, level: Int, token: UInt64, isMissing: Bool = false) {
+    init(
+        session: CodableSession, value: _JSONCursor, level: Int, token: UInt64, isMissing: Bool = false,
+        knownPath: [any CodingKey]? = nil
+    ) {
         self.session = session
         self.context = session.context
         self.value = value
         self.level = level
         self.token = token
         self.isMissing = isMissing
+        self.knownPath = knownPath
     }
 
     var codingPath: [any CodingKey] { session.codingPath(level) }
@@ -66,7 +74,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try checkFrame()
+        guard _fastPath(frameIsLive) else { return try reviveFrame { try container(keyedBy: type) } }
         let object = try openObject(&value, opened: &opened, isMissing: isMissing, level: level)
         return try CodableKeyedContainer<Key, SessionOwned>.make(
             decoder: self, object: object, level: level, token: token)
@@ -110,19 +118,17 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try checkFrame()
+        guard _fastPath(frameIsLive) else { return try reviveFrame { try unkeyedContainer() } }
         let array = try openArray(&value, opened: &opened, isMissing: isMissing, level: level)
         return try CodableUnkeyedContainer(decoder: self, array: array, level: level, token: token)
     }
 
+    /// The decoder itself. Its scalar reads read the frame's value where it starts, wherever the
+    /// document's cursor is; the reads that move the cursor (`decode` of a nested type) check
+    /// that the frame is live, and revive it if not.
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        try checkFrame()
+        guard _fastPath(frameIsLive || session.canRevive(token: token)) else { throw staleError(level: level) }
         return self
-    }
-
-    @inline(__always)
-    func checkFrame() throws {
-        guard _fastPath(session.isLive(level: level, token: token)) else { throw staleError(level: level) }
     }
 
     /// Opens `value` as an object (or reuses the object opened before), for a container at `level`.

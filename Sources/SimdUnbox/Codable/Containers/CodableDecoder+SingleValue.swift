@@ -52,7 +52,7 @@ extension CodableDecoder {
     func decode(_: UInt128.Type) throws -> UInt128 { try frameInteger(UInt128.self) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try checkFrame()
+        guard _fastPath(frameIsLive) else { return try reviveFrame { try decode(type) } }
         return try decodeFrameValue(T.self, containerLevel: level)
     }
 

@@ -22,6 +22,9 @@ final class KeyedContainerState {
     @exclusivity(unchecked) var level: Int
     @exclusivity(unchecked) var token: UInt64
     @exclusivity(unchecked) var keyTable: KeyTable?
+    /// Where the container's last operation after it went stale left the cursor (`revived`), and
+    /// the token it was then (a state is reused for later containers).
+    @exclusivity(unchecked) var resume: (token: UInt64, place: _CursorPlace)?
     /// With `convertFromSnakeCase`: the converted names of keys, and the walks over objects.
     let snakeCaseKeys: Unmanaged<SnakeCaseKeys>?
     /// The names of the container's keys, read once (nil if its key type is not a small enum),
@@ -346,10 +349,35 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
 
     // MARK: Lookups
 
+    /// Whether the container is the live one at its level (then the deeper levels' tokens are
+    /// dropped: it is about to move the cursor past them). A container that is not runs its
+    /// operation through `revived`.
     @inline(__always)
-    func claim() throws {
-        guard _fastPath(decoder.session.claim(level: level, token: token)) else {
-            throw decoder.staleError(level: level)
+    func claimed() -> Bool { decoder.session.claim(level: level, token: token) }
+
+    /// Runs `body`, an operation of this container once it is no longer live (used after its
+    /// parent moved on): see `CodableDecoder.revive`. The cursor goes back to where the
+    /// container's last such operation left it, or to its object's first field.
+    @inline(never)
+    func revived<R>(_ body: () throws -> R) throws -> R {
+        let state = self.state.takeUnretainedValue()
+        let decoder = state.decoder
+        let level = state.level
+        let token = state.token
+        return try decoder.revive(
+            level: level, token: token, path: .document(state.object.startToken),
+            goBack: {
+                if let resume = state.resume, resume.token == token {
+                    return decoder.context._restoreCursor(resume.place)
+                }
+                // A walk over the object's keys kept for this container stands elsewhere.
+                state.snakeCaseKeys?._withUnsafeGuaranteedRef { $0.forget(level: level, token: token) }
+                var hasFields = false
+                return state.object.reset(&hasFields)
+            }
+        ) {
+            defer { state.resume = (token, decoder.context._saveCursor()) }
+            return try body()
         }
     }
 
@@ -489,7 +517,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
 
     var allKeys: [Key] {
         if let keyTable { return keyTable.keysInOrder.compactMap { Key(stringValue: $0) } }
-        guard decoder.session.claim(level: level, token: token) else { return [] }
+        guard claimed() else { return (try? revived { self.allKeys }) ?? [] }
         if let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys }) {
             let keys = snakeCaseKeys.takeUnretainedValue()
             let decoder = self.decoder
@@ -512,7 +540,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     func contains(_ key: Key) -> Bool {
-        guard decoder.session.claim(level: level, token: token) else { return false }
+        guard claimed() else { return (try? revived { contains(key) }) ?? false }
         var value = _JSONCursor()
         let code = find(key, into: &value, peek: true)
         if _slowPath(code != .success && code != .noSuchField) {
@@ -573,7 +601,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     // MARK: Null
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decodeNil(forKey: key) } }
         var value = _JSONCursor()
         // A value that is not `null` is left unread (a decode of the same key usually follows).
         try require(key, into: &value, peek: true)
@@ -595,7 +623,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     // MARK: Scalars, with fused lookups
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decode(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
             return try readField(key, Bool.self) { v throws(ReadFailure) in try decoder.readBool(&v) }
         }
@@ -618,7 +646,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decodeIfPresent(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
             return try readFieldIfPresent(key, Bool.self) { v throws(ReadFailure) in try decoder.readBool(&v) }
         }
@@ -639,7 +667,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decode(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
             return try readField(key, String.self) { v throws(ReadFailure) in try decoder.readString(&v) }
         }
@@ -663,7 +691,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decodeIfPresent(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
             return try readFieldIfPresent(key, String.self) { v throws(ReadFailure) in try decoder.readString(&v) }
         }
@@ -688,7 +716,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decode(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
             return try readField(key, Double.self) { v throws(ReadFailure) in try decoder.readDouble(&v) }
         }
@@ -703,7 +731,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decodeIfPresent(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
             return try readFieldIfPresent(key, Double.self) { v throws(ReadFailure) in try decoder.readDouble(&v) }
         }
@@ -746,12 +774,12 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decode(type, forKey: key) } }
         return try readField(key, Float.self) { v throws(ReadFailure) in try decoder.readFloat(&v) }
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decodeIfPresent(type, forKey: key) } }
         return try readFieldIfPresent(key, Float.self) { v throws(ReadFailure) in try decoder.readFloat(&v) }
     }
 
@@ -791,7 +819,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
 
     @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decodeInteger(T.self, forKey: key) } }
         if T.bitWidth > 64 || convertsSnakeCase {
             return try readField(key, T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v) }
         }
@@ -816,7 +844,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
 
     @inline(__always)
     func decodeIntegerIfPresent<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T? {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decodeIntegerIfPresent(T.self, forKey: key) } }
         if T.bitWidth > 64 || convertsSnakeCase {
             return try readFieldIfPresent(key, T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v)
             }
@@ -930,7 +958,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     // MARK: Everything else
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decode(type, forKey: key) } }
         var value = _JSONCursor()
         try require(key, into: &value)
         var opened = OpenedValue.none
@@ -942,7 +970,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decodeIfPresent(type, forKey: key) } }
         var value = _JSONCursor()
         let code = find(key, into: &value)
         if code == .noSuchField { return nil }
@@ -960,7 +988,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try nestedContainer(keyedBy: type, forKey: key) } }
         var value = _JSONCursor()
         try require(key, into: &value)
         let component = pathComponent(key)
@@ -974,7 +1002,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try nestedUnkeyedContainer(forKey: key) } }
         var value = _JSONCursor()
         try require(key, into: &value)
         let component = pathComponent(key)
@@ -997,17 +1025,21 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     /// A decoder of its own for the field `name` (reading as `null` if it is missing, as in
     /// Foundation), valid until this container moves on.
     func makeSuperDecoder(name: String, component: CodingPathComponent) throws -> any Decoder {
-        try claim()
+        guard _fastPath(claimed()) else {
+            return try revived { try makeSuperDecoder(name: name, component: component) }
+        }
         var value = _JSONCursor()
         let code = find(named: name, into: &value)
         guard code == .success || code == .noSuchField else {
             throw decoder.context._containerError(code)
         }
         decoder.session.setPath(level, component)
+        // A missing key has no value to find the path from, should the decoder be used late.
+        let knownPath = code == .noSuchField ? decoder.session.codingPath(level + 1) : nil
         let token = decoder.session.newToken(level: level + 1)
         return CodableDecoder(
             session: decoder.session, value: value, level: level + 1, token: token,
-            isMissing: code == .noSuchField)
+            isMissing: code == .noSuchField, knownPath: knownPath)
     }
 }
 

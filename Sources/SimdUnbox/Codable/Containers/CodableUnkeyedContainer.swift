@@ -41,33 +41,51 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
             knownCount = currentIndex
             return currentIndex
         }
-        guard decoder.session.isLive(level: level, token: token) else { return nil }
+        // Counting moves the cursor (and walks it back): past any container of an element read.
+        guard claimed() else { return try? revived { self.count } }
         var array = self.array
         var counted = 0
         guard array.countElements(&counted) == .success else { return nil }
         knownCount = counted
+        // Counting left the cursor at the first element: walk back to where reading was.
+        _ = walkBack()
+        return counted
+    }
+
+    /// Walks from the array's first element, where the cursor is, back to where reading was.
+    func walkBack() -> _SimdJSONError {
         let peeking = if case .peeked = peekState { true } else { false }
         let steps = currentIndex + (peeking ? 1 : 0)
-        guard steps > 0 else { return counted }
-        // Counting left the cursor at the first element: walk back to where reading was.
         var restored = _ArrayIterator()
-        guard array.iterate(&restored) == .success else { return counted }
+        var code = array.iterate(&restored)
+        guard code == .success else { return code }
         var element = _JSONCursor()
         for _ in 0..<steps {
             var hasElement = false
-            guard restored.next(&hasElement, &element) == .success, hasElement
-            else { return counted }
+            code = restored.next(&hasElement, &element)
+            guard code == .success else { return code }
+            guard hasElement else { return .tapeError }
         }
         iterator = restored
-        if peeking { peeked = element }
-        return counted
+        if peeking {
+            peeked = element
+            peekedOpened = .none
+        }
+        return .success
     }
 
     /// The count, once known.
     @exclusivity(unchecked) private var knownCount: Int?
 
     var isAtEnd: Bool {
-        guard decoder.session.isLive(level: level, token: token) else { return true }
+        switch peekState {
+        case .peeked: return false
+        case .atEnd: return true
+        case .notPeeked: break
+        }
+        // Looking at the next element moves the cursor past the one before, and past any
+        // container of it still held: those are no longer live.
+        guard claimed() else { return (try? revived { self.isAtEnd }) ?? true }
         do {
             return try !peek()
         } catch {
@@ -77,10 +95,34 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
 
     // MARK: Moving
 
+    /// Whether the container is the live one at its level (then the deeper levels' tokens are
+    /// dropped). A container that is not runs its operation through `revived`.
     @inline(__always)
-    func claim() throws {
-        guard _fastPath(decoder.session.claim(level: level, token: token)) else {
-            throw decoder.staleError(level: level)
+    func claimed() -> Bool { decoder.session.claim(level: level, token: token) }
+
+    /// Where the container's last operation after it went stale left the cursor (`revived`).
+    @exclusivity(unchecked) var resume: _CursorPlace?
+
+    /// Runs `body`, an operation of this container once it is no longer live (used after its
+    /// parent moved on): see `CodableDecoder.revive`. The cursor goes back to where the
+    /// container's last such operation left it, or walks from the first element to where
+    /// reading was (once).
+    @inline(never)
+    func revived<R>(_ body: () throws -> R) throws -> R {
+        try decoder.revive(
+            level: level, token: token, path: .document(array.startToken),
+            goBack: {
+                if let resume { return decoder.context._restoreCursor(resume) }
+                // At the end, nothing reads the array any more.
+                if case .atEnd = peekState { return .success }
+                var hasElements = false
+                let code = array.reset(&hasElements)
+                guard code == .success else { return code }
+                return walkBack()
+            }
+        ) {
+            defer { resume = decoder.context._saveCursor() }
+            return try body()
         }
     }
 
@@ -103,7 +145,6 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
     /// Looks at the next element, or throws `valueNotFound(type)` at the end.
     @inline(__always)
     func requireNext(_ type: Any.Type, _ message: String = "Unkeyed container is at end.") throws {
-        try claim()
         if _slowPath(!(try peek())) {
             throw decoder.atEndError(type, message, level: level, index: currentIndex)
         }
@@ -117,7 +158,8 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// Reads the next element with `read`, moving on only if it succeeds.
     @inline(__always)
-    func readElement<T>(_: T.Type, _ read: (inout _JSONCursor) throws(ReadFailure) -> T) throws -> T {
+    func readElement<T>(_ type: T.Type, _ read: (inout _JSONCursor) throws(ReadFailure) -> T) throws -> T {
+        guard _fastPath(claimed()) else { return try revived { try readElement(type, read) } }
         try requireNext(T.self)
         var value = peeked
         do {
@@ -131,8 +173,8 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// Reads the next element with `read`, or returns nil for `null` or at the end.
     @inline(__always)
-    func readIfPresent<T>(_: T.Type, _ read: (inout _JSONCursor) throws(ReadFailure) -> T) throws -> T? {
-        try claim()
+    func readIfPresent<T>(_ type: T.Type, _ read: (inout _JSONCursor) throws(ReadFailure) -> T) throws -> T? {
+        guard _fastPath(claimed()) else { return try revived { try readIfPresent(type, read) } }
         guard try peek() else {
             currentIndex += 1
             return nil
@@ -155,6 +197,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
     // MARK: Decoding
 
     func decodeNil() throws -> Bool {
+        guard _fastPath(claimed()) else { return try revived { try decodeNil() } }
         try requireNext(Never.self)
         var value = peeked
         var isNull = false
@@ -229,6 +272,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard _fastPath(claimed()) else { return try revived { try decode(type) } }
         try requireNext(T.self)
         var value = peeked
         let result = try decoder.decodeNested(
@@ -238,7 +282,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-        try claim()
+        guard _fastPath(claimed()) else { return try revived { try decodeIfPresent(type) } }
         guard try peek() else {
             currentIndex += 1
             return nil
@@ -260,6 +304,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey>
     {
+        guard _fastPath(claimed()) else { return try revived { try nestedContainer(keyedBy: type) } }
         try requireNext(KeyedDecodingContainer<NestedKey>.self)
         decoder.session.setPath(level, .index(currentIndex))
         let token = decoder.session.newToken(level: level + 1)
@@ -273,6 +318,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard _fastPath(claimed()) else { return try revived { try nestedUnkeyedContainer() } }
         try requireNext(
             (any UnkeyedDecodingContainer).self, "Cannot get nested unkeyed container -- unkeyed container is at end.")
         decoder.session.setPath(level, .index(currentIndex))
@@ -286,6 +332,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     func superDecoder() throws -> any Decoder {
+        guard _fastPath(claimed()) else { return try revived { try self.superDecoder() } }
         try requireNext((any Decoder).self, "Cannot get superDecoder() -- unkeyed container is at end.")
         decoder.session.setPath(level, .index(currentIndex))
         let token = decoder.session.newToken(level: level + 1)

@@ -64,7 +64,7 @@ extension Decoder {
                     codingPath: codingPath,
                     debugDescription: "Unboxable values can be decoded only by SimdJSONDecoder's decoders."))
         }
-        try decoder.checkFrame()
+        guard decoder.frameIsLive else { return try decoder.reviveFrame { try unboxValue(type) } }
         if decoder.isMissing { throw decoder.valueNotFound(T.self, level: decoder.level, component: nil) }
         guard case .none = decoder.opened else {
             throw DecodingError.dataCorrupted(

@@ -423,6 +423,13 @@ final class SnakeCaseKeys {
         if level < cursorCapacity { cursors[level].untouched = false }
     }
 
+    /// Forgets the walk of the container at `level` with `token`, whose object the cursor went
+    /// back to the start of (a container used after its parent moved on): its next lookup walks
+    /// again from the first field.
+    func forget(level: Int, token: UInt64) {
+        if level < cursorCapacity && cursors[level].token == token { cursors[level].token = 0 }
+    }
+
     @inline(__always)
     private func leave(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ value: _JSONCursor, peek: Bool) {
         cursor.pointee.untouched = peek

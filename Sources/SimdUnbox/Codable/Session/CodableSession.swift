@@ -8,9 +8,10 @@ import Synchronization
 /// On-Demand is forward-only: a container is usable only while the value it reads is the one the
 /// document's cursor is in. Each level of nesting has one live token; a container at level `L`
 /// is live while `live[L]` is its token. Any move of a container at level `L` drops the tokens of
-/// deeper levels, so that a nested container used after its parent moved on throws instead of
-/// touching a cursor that no longer points where it did. Once the document is found malformed, no
-/// container is live: simdjson's cursors may not be used after such an error.
+/// deeper levels, so that a nested container used after its parent moved on does not touch a
+/// cursor that no longer points where it did: it goes back to its value first (`Revival.swift`).
+/// Once the document is found malformed, no container is live or revives: simdjson's cursors may
+/// not be used after such an error.
 ///
 /// Its mutable state is `@exclusivity(unchecked)`: one decode runs on one thread, and no access
 /// to it overlaps another (dynamic exclusivity checks were a third of the decoding time).
@@ -95,9 +96,22 @@ final class CodableSession: ElementSession {
     /// Whether the decode is over (`close()`).
     @exclusivity(unchecked) var isClosed = false
 
+    /// The first token of the document (or stream element) under way: a container with an older
+    /// one belongs to a decode that is over, and never reads again.
+    @exclusivity(unchecked) var firstToken: UInt64 = 1
+    /// While a container used after its parent moved on reads (`CodableDecoder.revive`): how many
+    /// levels above it have steps of the coding path not found yet, and where they come from.
+    @exclusivity(unchecked) var pendingPath: (levels: Int, source: RevivedPath)?
+
+    /// Whether a container with `token`, no longer live, may read again (`CodableDecoder.revive`).
+    func canRevive(token: UInt64) -> Bool {
+        token >= firstToken && !isClosed && !context._state.pointee.broken
+    }
+
     /// Makes the session ready for the next element of a stream, as fresh as a new one but for its
     /// buffers. Tokens keep counting up, so containers kept from an earlier element stay stale.
     func prepareForNextElement() {
+        firstToken = lastToken &+ 1
         path.count = 0
         changedLevel = 0
         live.count = 0
@@ -121,6 +135,7 @@ final class CodableSession: ElementSession {
     /// instructions an error for the path when each path was a new array, 369 in place (the whole
     /// decode: -7%).
     func codingPath(_ level: Int) -> [any CodingKey] {
+        if _slowPath(pendingPath != nil) { findPendingPath() }
         let count = Swift.min(level, path.count)
         let kept = Swift.min(changedLevel, madePath.count, count)
         if kept == count && madePath.count == count { return madePath }
@@ -277,6 +292,24 @@ struct LevelStack<Element: BitwiseCopyable> {
 
     @inline(__always)
     subscript(level: Int) -> Element { base[level] }
+
+    /// The entries, copied.
+    var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Makes `elements` the entries.
+    mutating func replace(with elements: [Element]) {
+        if elements.count > capacity { grow(to: elements.count) }
+        elements.withUnsafeBufferPointer { buffer in
+            if let source = buffer.baseAddress { base.initialize(from: source, count: buffer.count) }
+        }
+        count = elements.count
+    }
+
+    /// Changes the entry at `level`, one of the entries, leaving the others.
+    mutating func update(_ level: Int, _ element: Element) {
+        precondition(level < count)
+        (base + level).initialize(to: element)
+    }
 
     /// Makes `element` the entry at `level` and drops the deeper ones; levels below it with no
     /// entry get `filler`.

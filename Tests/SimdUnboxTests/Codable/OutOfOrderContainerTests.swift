@@ -1,0 +1,401 @@
+import Foundation
+import SimdUnbox
+import Testing
+
+/// Containers used after their parent moved on read what Foundation's read: `superDecoder()`
+/// taken before a subclass's own fields, sibling containers read out of order, an element's
+/// container finished after the next element, a whole array read late. Their errors carry
+/// Foundation's coding paths, and the containers they interrupted go on unharmed.
+@Suite struct OutOfOrderContainerTests {
+    // MARK: Models
+
+    class Animal: Decodable, Equatable, CustomStringConvertible {
+        let name: String
+        let legs: Int
+        enum Keys: String, CodingKey { case name, legs }
+        required init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            name = try container.decode(String.self, forKey: .name)
+            legs = try container.decode(Int.self, forKey: .legs)
+        }
+        static func == (lhs: Animal, rhs: Animal) -> Bool {
+            lhs.name == rhs.name && lhs.legs == rhs.legs && lhs.description == rhs.description
+        }
+        var description: String { "\(name)/\(legs)" }
+    }
+
+    /// The class pattern: the superclass's decoder is taken first, the subclass's fields read,
+    /// then the superclass decodes.
+    final class Dog: Animal {
+        let breed: String
+        let tags: [String]
+        enum DogKeys: String, CodingKey { case breed, tags }
+        required init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: DogKeys.self)
+            let superDecoder = try container.superDecoder()
+            breed = try container.decode(String.self, forKey: .breed)
+            tags = try container.decode([String].self, forKey: .tags)
+            try super.init(from: superDecoder)
+        }
+        override var description: String { "\(super.description)/\(breed)/\(tags)" }
+    }
+
+    /// Sibling nested containers, read in the order the model needs them.
+    struct Order: Decodable, Equatable {
+        var city: String
+        var street: String
+        var total: Double
+        var items: [String]
+        var id: Int
+        enum Keys: String, CodingKey { case shipping, billing, items, id }
+        enum AddressKeys: String, CodingKey { case city, street }
+        enum BillingKeys: String, CodingKey { case total }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            let shipping = try container.nestedContainer(keyedBy: AddressKeys.self, forKey: .shipping)
+            let billing = try container.nestedContainer(keyedBy: BillingKeys.self, forKey: .billing)
+            var items = try container.nestedUnkeyedContainer(forKey: .items)
+            id = try container.decode(Int.self, forKey: .id)
+            total = try billing.decode(Double.self, forKey: .total)
+            city = try shipping.decode(String.self, forKey: .city)
+            var names: [String] = []
+            while !items.isAtEnd { names.append(try items.decode(String.self)) }
+            self.items = names
+            street = try shipping.decode(String.self, forKey: .street)
+        }
+    }
+
+    /// Each element's container is finished after the next element was taken.
+    struct Pairs: Decodable, Equatable {
+        var sums: [Int]
+        enum Keys: String, CodingKey { case a, b }
+        init(from decoder: any Decoder) throws {
+            var elements = try decoder.unkeyedContainer()
+            var sums: [Int] = []
+            while !elements.isAtEnd {
+                let first = try elements.nestedContainer(keyedBy: Keys.self)
+                guard !elements.isAtEnd else {
+                    sums.append(try first.decode(Int.self, forKey: .a))
+                    break
+                }
+                let second = try elements.nestedContainer(keyedBy: Keys.self)
+                let b = try second.decode(Int.self, forKey: .b)
+                sums.append(try first.decode(Int.self, forKey: .a) + b + (try first.decode(Int.self, forKey: .b)))
+            }
+            self.sums = sums
+        }
+    }
+
+    // MARK: Values
+
+    @Test func superDecoderTakenBeforeTheSubclassFields() throws {
+        let json = #"{"breed":"collie","super":{"legs":4,"name":"Lassie"},"tags":["good","loyal"]}"#
+        try expectSame([Dog].self, "[\(json),\(json.replacingOccurrences(of: "Lassie", with: "Rex"))]")
+    }
+
+    @Test func siblingContainersReadOutOfOrder() throws {
+        try expectSame(
+            Order.self,
+            #"{"shipping":{"street":"1 Main St","city":"Springfield"},"billing":{"total":12.5},"items":["a","b","c"],"id":7}"#
+        )
+        try expectSame(
+            [Order].self,
+            "["
+                + (0..<50).map {
+                    #"{"id":\#($0),"items":["x\#($0)"],"billing":{"total":\#($0).25},"shipping":{"city":"c\#($0)","street":"s"}}"#
+                }.joined(separator: ",") + "]")
+    }
+
+    @Test func elementContainersFinishedAfterTheNextElement() throws {
+        try expectSame(Pairs.self, #"[{"a":1,"b":2},{"a":3,"b":4},{"b":6,"a":5},{"a":7,"b":8},{"a":9}]"#)
+        try expectSame(Pairs.self, "[]")
+    }
+
+    /// With `convertFromSnakeCase`, containers walk their object's keys: a late one walks again.
+    struct SnakeOrder: Decodable, Equatable {
+        var firstName: String
+        var zipCode: Int
+        var orderId: Int
+        enum Keys: String, CodingKey { case customer, orderId }
+        enum CustomerKeys: String, CodingKey { case firstName, address }
+        enum AddressKeys: String, CodingKey { case zipCode }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            let customer = try container.nestedContainer(keyedBy: CustomerKeys.self, forKey: .customer)
+            let address = try customer.nestedContainer(keyedBy: AddressKeys.self, forKey: .address)
+            firstName = try customer.decode(String.self, forKey: .firstName)
+            orderId = try container.decode(Int.self, forKey: .orderId)
+            zipCode = try address.decode(Int.self, forKey: .zipCode)
+        }
+    }
+
+    @Test func lateContainersUnderKeyStrategies() throws {
+        let json =
+            #"[{"customer":{"address":{"zip_code":12345},"first_name":"Ann"},"order_id":1},"#
+            + #"{"order_id":2,"customer":{"first_name":"Bob","address":{"zip_code":54321}}}]"#
+        try expectSame([SnakeOrder].self, json, keys: .convertFromSnakeCase)
+        try expectSame(
+            Order.self, #"{"Shipping":{"City":"x","Street":"y"},"Billing":{"Total":1},"Items":[],"Id":2}"#,
+            keys: .custom { path in
+                let name = path.last!.stringValue
+                return AnyKey(name.prefix(1).lowercased() + name.dropFirst())
+            })
+    }
+
+    // MARK: Errors
+
+    /// A model that reads a key the late container does not have: Foundation's `keyNotFound`,
+    /// with the path of the late container, not of the one that was live.
+    struct LateMiss: Decodable, Equatable {
+        enum Keys: String, CodingKey { case left, right }
+        enum InnerKeys: String, CodingKey { case x, missing }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            let left = try container.nestedContainer(keyedBy: InnerKeys.self, forKey: .left)
+            let right = try container.nestedContainer(keyedBy: InnerKeys.self, forKey: .right)
+            _ = try right.decode(Int.self, forKey: .x)
+            _ = try left.decode(Int.self, forKey: .missing)
+        }
+    }
+
+    struct Wrapper<T: Decodable & Equatable>: Decodable, Equatable {
+        var list: [[String: T]]
+    }
+
+    @Test func lateContainersThrowWithTheirOwnPath() throws {
+        let json = #"{"list":[{"k":{"left":{"x":1},"right":{"x":2}}},{"k\u0031":{"right":{"x":3},"left":{"x":4}}}]}"#
+        try expectSame(Wrapper<LateMiss>.self, json)
+        // The path's keys are read from the document, unescaped.
+        try expectSame(Wrapper<LateMiss>.self, #"{"list":[{"k\u0031":{"right":{"x":3},"left":{"x":4}}}]}"#)
+        // Type mismatches and errors in the superclass's late decoder.
+        try expectSame([Dog].self, #"[{"breed":"x","tags":[],"super":{"name":"y","legs":"four"}}]"#)
+        try expectSame([Dog].self, #"[{"breed":"x","tags":[],"super":{"name":"y"}}]"#)
+        try expectSame([Dog].self, #"[{"breed":"x","tags":[]}]"#)
+        try expectSame(Order.self, #"{"shipping":{"city":"x"},"billing":{"total":1},"items":[],"id":1}"#)
+        try expectSame(Order.self, #"{"shipping":{"city":"x","street":"y"},"billing":{"total":1},"items":[1],"id":1}"#)
+    }
+
+    /// A late container reading what the live one had not reached yet, then the live one going on:
+    /// both read their own fields.
+    struct Interleaved: Decodable, Equatable {
+        var values: [Int]
+        enum Keys: String, CodingKey { case a, b, c }
+        enum InnerKeys: String, CodingKey { case x, y }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            let a = try container.nestedContainer(keyedBy: InnerKeys.self, forKey: .a)
+            let c = try container.nestedContainer(keyedBy: InnerKeys.self, forKey: .c)
+            let cx = try c.decode(Int.self, forKey: .x)
+            let ax = try a.decode(Int.self, forKey: .x)
+            let cy = try c.decode(Int.self, forKey: .y)
+            let b = try container.decode(Int.self, forKey: .b)
+            let ay = try a.decode(Int.self, forKey: .y)
+            values = [ax, ay, b, cx, cy]
+        }
+    }
+
+    @Test func theInterruptedContainerGoesOn() throws {
+        try expectSame(Interleaved.self, #"{"a":{"y":2,"x":1},"b":3,"c":{"x":4,"y":5}}"#)
+        try expectSame(Interleaved.self, #"{"c":{"y":5,"x":4},"a":{"x":1,"y":2},"b":3}"#)
+    }
+
+    /// Malformed JSON met by a late container fails the decode, as anywhere else.
+    @Test func malformedJSONInALateContainerFailsTheDecode() {
+        let json = #"{"shipping":{"city":"x","street":tru},"billing":{"total":1},"items":[],"id":1}"#
+        #expect(throws: (any Error).self) { _ = try SimdJSONDecoder().decode(Order.self, from: Data(json.utf8)) }
+        #expect(throws: (any Error).self) { _ = try JSONDecoder().decode(Order.self, from: Data(json.utf8)) }
+    }
+
+    // MARK: Helpers
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func expectSame<T: Decodable & Equatable>(
+        _ type: T.Type, _ json: String, keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let data = Data(json.utf8)
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = keys
+        let simd = SimdJSONDecoder()
+        simd.keyDecodingStrategy = keys
+        let expected = outcome { try foundation.decode(T.self, from: data) }
+        let actual = outcome { try simd.decode(T.self, from: data) }
+        #expect(actual.text == expected.text, sourceLocation: sourceLocation)
+    }
+}
+
+/// Random documents read by a model that takes its containers in a random order and finishes
+/// them in another (decisions seeded by the coding path, so that both decoders make the same
+/// ones only if they report the same paths), against JSONDecoder.
+@Suite struct ShuffledContainerTests {
+    indirect enum Tree: Equatable {
+        case int(Int), string(String), array([Tree]), object([String: Tree])
+    }
+
+    struct Seed: Sendable { let value: UInt64 }
+    static let seedKey = CodingUserInfoKey(rawValue: "seed")!
+
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// What a node took and finishes later: a decoder, or a container of the value.
+    enum Late {
+        case decoder(any Decoder)
+        case keyed(KeyedDecodingContainer<AnyKey>)
+        case unkeyed(any UnkeyedDecodingContainer)
+
+        func read(_ random: inout Generator) throws -> Tree {
+            switch self {
+            case .decoder(let decoder):
+                return try Node(from: decoder).tree
+            case .keyed(let container):
+                var fields: [String: Tree] = [:]
+                for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }).shuffled(using: &random) {
+                    fields[key.stringValue] = try container.decode(Node.self, forKey: key).tree
+                }
+                return .object(fields)
+            case .unkeyed(var container):
+                var elements: [Tree] = []
+                while !container.isAtEnd { elements.append(try container.decode(Node.self).tree) }
+                return .array(elements)
+            }
+        }
+    }
+
+    /// A value read through containers taken and finished in a shuffled order.
+    struct Node: Decodable, Equatable {
+        var tree: Tree
+
+        init(from decoder: any Decoder) throws {
+            let seed = (decoder.userInfo[ShuffledContainerTests.seedKey] as? Seed)?.value ?? 0
+            var path = ""
+            for key in decoder.codingPath { path += key.intValue.map { "#\($0)" } ?? "/\(key.stringValue)" }
+            var random = Generator(state: seed ^ UInt64(truncatingIfNeeded: path.hashValueStable))
+            if let container = try? decoder.container(keyedBy: AnyKey.self) {
+                var fields: [String: Tree] = [:]
+                var late: [(String, Late)] = []
+                for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }).shuffled(using: &random) {
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 0: late.append((key.stringValue, .decoder(try container.superDecoder(forKey: key))))
+                    case 1:
+                        if let nested = try? container.nestedContainer(keyedBy: AnyKey.self, forKey: key) {
+                            late.append((key.stringValue, .keyed(nested)))
+                        } else if let nested = try? container.nestedUnkeyedContainer(forKey: key) {
+                            late.append((key.stringValue, .unkeyed(nested)))
+                        } else {
+                            fields[key.stringValue] = try container.decode(Node.self, forKey: key).tree
+                        }
+                    default: fields[key.stringValue] = try container.decode(Node.self, forKey: key).tree
+                    }
+                    if !late.isEmpty && Int.random(in: 0..<3, using: &random) == 0 {
+                        let (name, late) = late.remove(at: Int.random(in: 0..<late.count, using: &random))
+                        fields[name] = try late.read(&random)
+                    }
+                }
+                for (name, late) in late.shuffled(using: &random) { fields[name] = try late.read(&random) }
+                tree = .object(fields)
+            } else if var container = try? decoder.unkeyedContainer() {
+                var elements: [Int: Tree] = [:]
+                var late: [(Int, Late)] = []
+                while !container.isAtEnd {
+                    let index = container.currentIndex
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 0: late.append((index, .decoder(try container.superDecoder())))
+                    case 1:
+                        if let nested = try? container.nestedContainer(keyedBy: AnyKey.self) {
+                            late.append((index, .keyed(nested)))
+                        } else if let nested = try? container.nestedUnkeyedContainer() {
+                            late.append((index, .unkeyed(nested)))
+                        } else {
+                            elements[index] = try container.decode(Node.self).tree
+                        }
+                    default: elements[index] = try container.decode(Node.self).tree
+                    }
+                    if !late.isEmpty && Int.random(in: 0..<3, using: &random) == 0 {
+                        let (index, late) = late.remove(at: Int.random(in: 0..<late.count, using: &random))
+                        elements[index] = try late.read(&random)
+                    }
+                }
+                for (index, late) in late.shuffled(using: &random) { elements[index] = try late.read(&random) }
+                tree = .array((0..<elements.count).map { elements[$0]! })
+            } else {
+                let container = try decoder.singleValueContainer()
+                if let number = try? container.decode(Int.self) {
+                    tree = .int(number)
+                } else {
+                    tree = .string(try container.decode(String.self))
+                }
+            }
+        }
+    }
+
+    static func document(_ random: inout Generator, depth: Int) -> String {
+        let keys = ["a", "b_c", "d", "e_f_g", "h\\u0069", "j"]
+        switch depth == 0 ? Int.random(in: 0..<2, using: &random) : Int.random(in: 0..<4, using: &random) {
+        case 0: return String(Int.random(in: -99...99, using: &random))
+        case 1: return "\"s\(Int.random(in: 0..<10, using: &random))\""
+        case 2:
+            let count = Int.random(in: 0...4, using: &random)
+            return "[" + (0..<count).map { _ in document(&random, depth: depth - 1) }.joined(separator: ",") + "]"
+        default:
+            let chosen = keys.shuffled(using: &random).prefix(Int.random(in: 0...5, using: &random))
+            return "{" + chosen.map { "\"\($0)\":" + document(&random, depth: depth - 1) }.joined(separator: ",") + "}"
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func shuffledContainersReadWhatFoundationReads(snakeCase: Bool) throws {
+        var random = Generator(state: snakeCase ? 2 : 1)
+        for round in 0..<300 {
+            let json = Self.document(&random, depth: 4)
+            let data = Data(json.utf8)
+            let seed = Seed(value: UInt64(round))
+            let foundation = JSONDecoder()
+            let simd = SimdJSONDecoder()
+            foundation.userInfo[Self.seedKey] = seed
+            simd.userInfo[Self.seedKey] = seed
+            if snakeCase {
+                foundation.keyDecodingStrategy = .convertFromSnakeCase
+                simd.keyDecodingStrategy = .convertFromSnakeCase
+            }
+            let expected = outcome { try foundation.decode(Node.self, from: data) }
+            let actual = outcome { try simd.decode(Node.self, from: data) }
+            if let expected = expected.value, let actual = actual.value {
+                #expect(actual == expected, "\(json)")
+            } else {
+                #expect(actual.text == expected.text, "\(json)")
+            }
+        }
+    }
+}
+
+extension String {
+    /// A hash that is the same in every run (`hashValue` is seeded per process).
+    fileprivate var hashValueStable: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
+    }
+}
