@@ -11,6 +11,8 @@ import SimdUnbox
 //                            instead of nested models
 //   ShopOrder                plain Codable, camelCase properties: `.convertFromSnakeCase` on the
 //                            snake_case orders, default keys on the camelCase ones
+//   LateContainerOrder       FlatOrder's values through nested containers all taken first, then
+//                            read in declaration order (Codable only)
 //
 // Each model holds the same values (the validation compares their summaries), so their times are
 // comparable. `createdAt` stays a string in all of them: the idioms are what is measured here.
@@ -515,4 +517,67 @@ public struct ShopPayment: Decodable, Equatable, Sendable {
     public let paymentMethod: String
     public let isPaid: Bool
     public let totalAmount: Double
+}
+
+// MARK: - Containers taken first
+
+/// The order flattened as a hand-written `init(from:)` often reads it: every nested container
+/// taken first, then the properties assigned in declaration order. The customer's, shipping's,
+/// address's and payment's containers are read after later ones were taken (Foundation's
+/// containers read a tree, in any order; On-Demand's cursor has moved on). Codable only.
+public struct LateContainerOrder: Decodable, Equatable, Sendable {
+    public let orderId: Int
+    public let orderNumber: String
+    public let status: String
+    public let createdAt: String
+    public let currency: String
+    public let customerId: Int
+    public let customerEmail: String
+    public let customerName: String
+    public let loyaltyTier: String
+    public let phoneNumber: String?
+    public let items: [OrderItem]
+    public let shippingMethod: String
+    public let shippingCost: Double
+    public let estimatedDays: Int
+    public let street: String
+    public let city: String
+    public let postalCode: String
+    public let countryCode: String
+    public let paymentMethod: String
+    public let isPaid: Bool
+    public let totalAmount: Double
+    public let giftWrap: Bool
+    public let customerNote: String?
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FlatOrder.CodingKeys.self)
+        let customer = try container.nestedContainer(keyedBy: OrderCustomer.CodingKeys.self, forKey: .customer)
+        let shipping = try container.nestedContainer(keyedBy: OrderShipping.CodingKeys.self, forKey: .shipping)
+        let address = try shipping.nestedContainer(keyedBy: OrderAddress.CodingKeys.self, forKey: .address)
+        let payment = try container.nestedContainer(keyedBy: OrderPayment.CodingKeys.self, forKey: .payment)
+        orderId = try container.decode(Int.self, forKey: .orderId)
+        orderNumber = try container.decode(String.self, forKey: .orderNumber)
+        status = try container.decode(String.self, forKey: .status)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        currency = try container.decode(String.self, forKey: .currency)
+        customerId = try customer.decode(Int.self, forKey: .customerId)
+        customerEmail = try customer.decode(String.self, forKey: .email)
+        customerName = try customer.decode(String.self, forKey: .fullName)
+        loyaltyTier = try customer.decode(String.self, forKey: .loyaltyTier)
+        phoneNumber = try customer.decodeIfPresent(String.self, forKey: .phoneNumber)
+        items = try container.decode([OrderItem].self, forKey: .items)
+        shippingMethod = try shipping.decode(String.self, forKey: .method)
+        shippingCost = try shipping.decode(Double.self, forKey: .cost)
+        estimatedDays = try shipping.decode(Int.self, forKey: .estimatedDays)
+        street = try address.decode(String.self, forKey: .streetLine)
+        city = try address.decode(String.self, forKey: .city)
+        postalCode = try address.decode(String.self, forKey: .postalCode)
+        countryCode = try address.decode(String.self, forKey: .countryCode)
+        paymentMethod = try payment.decode(String.self, forKey: .paymentMethod)
+        isPaid = try payment.decode(Bool.self, forKey: .isPaid)
+        totalAmount = try payment.decode(Double.self, forKey: .totalAmount)
+        giftWrap = try container.decode(Bool.self, forKey: .giftWrap)
+        customerNote = try container.decodeIfPresent(String.self, forKey: .customerNote)
+    }
 }

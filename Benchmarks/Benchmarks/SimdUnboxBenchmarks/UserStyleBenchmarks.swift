@@ -130,6 +130,9 @@ func registerUserStyle(_ workload: Workload) {
             ModelInspection.summarize(try unbox(data: try snakeCase.loadInput()) as [Order])
         }
         registerUserStyle(workload, competitors)
+    case .ordersLateContainers:
+        registerUserStyle(
+            workload, UserStyleCompetitors.codable([LateContainerOrder].self, DecodingOptions()).withOrderValues())
     case .streamReadings:
         registerReadingsStream(workload)
     }

@@ -95,6 +95,9 @@ public struct Workload: Hashable, Sendable {
         case ordersConvertFromSnakeCase
         /// The same orders with camelCase keys, decoded with the default keys into the same models.
         case ordersCamelCase
+        /// The orders flattened through nested containers all taken first, then read in declaration
+        /// order (each read after its parent moved on).
+        case ordersLateContainers
         /// Sensor readings from a JSON Lines file, one small model a line, with a key path and a date.
         case streamReadings
 
@@ -102,7 +105,7 @@ public struct Workload: Hashable, Sendable {
         public var isCodableOnly: Bool {
             switch self {
             case .codableTwitter, .codableGitHubEvents, .ordersConvertFromSnakeCase, .ordersCamelCase,
-                .twitterFormattedNatively, .githubEventsFormattedNatively:
+                .ordersLateContainers, .twitterFormattedNatively, .githubEventsFormattedNatively:
                 true
             default: false
             }
@@ -309,6 +312,7 @@ public enum Workloads {
                 ("user-orders-key-paths", .snakeCase, .ordersKeyPaths),
                 ("user-orders-convert-snake-case", .snakeCase, .ordersConvertFromSnakeCase),
                 ("user-orders-camel-case", .camelCase, .ordersCamelCase),
+                ("user-orders-late-containers", .snakeCase, .ordersLateContainers),
             ]
             for (name, keyStyle, userStyleCase) in orders {
                 workloads.append(

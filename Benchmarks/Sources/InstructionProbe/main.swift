@@ -87,6 +87,7 @@ func competitors(for workload: Workload) -> ProbeCompetitors? {
         case .ordersKeyPaths: return .both([FlatOrder].self)
         case .ordersConvertFromSnakeCase: return .codable([ShopOrder].self) { $0.keys = .convertFromSnakeCase }
         case .ordersCamelCase: return .codable([ShopOrder].self)
+        case .ordersLateContainers: return .codable([LateContainerOrder].self)
         case .streamReadings:
             // The JSON Lines log read from its file, as the benchmark reads it.
             let simd = SimdJSONDecoder()

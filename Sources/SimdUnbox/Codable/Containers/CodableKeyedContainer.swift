@@ -358,6 +358,12 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     /// Runs `body`, an operation of this container once it is no longer live (used after its
     /// parent moved on): see `CodableDecoder.revive`. The cursor goes back to where the
     /// container's last such operation left it, or to its object's first field.
+    ///
+    /// The closures that call back into this generic container look up its type's metadata on
+    /// every call. Written out at each call site instead (start, operation, end), the revived
+    /// reads cost 4% less (callgrind, `user-orders-late-containers-1MB`: 82.9M instructions a
+    /// decode, against 86.5M), but the live ones 10% more (twitter.json: 15.05M, against 13.65M):
+    /// the recursion in every read kept them from being inlined.
     @inline(never)
     func revived<R>(_ body: () throws -> R) throws -> R {
         let state = self.state.takeUnretainedValue()

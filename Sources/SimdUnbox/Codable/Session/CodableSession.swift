@@ -103,6 +103,12 @@ final class CodableSession: ElementSession {
     /// levels above it have steps of the coding path not found yet, and where they come from.
     @exclusivity(unchecked) var pendingPath: (levels: Int, source: RevivedPath)?
 
+    /// The live tokens and coding path steps of the reads that revived containers interrupted
+    /// (`CodableDecoder.revive`), innermost last: kept here, so that reviving allocates nothing
+    /// once they have grown.
+    @exclusivity(unchecked) var interruptedLive: [UInt64] = []
+    @exclusivity(unchecked) var interruptedPath: [CodingPathComponent] = []
+
     /// Whether a container with `token`, no longer live, may read again (`CodableDecoder.revive`).
     func canRevive(token: UInt64) -> Bool {
         token >= firstToken && !isClosed && !context._state.pointee.broken
@@ -293,16 +299,20 @@ struct LevelStack<Element: BitwiseCopyable> {
     @inline(__always)
     subscript(level: Int) -> Element { base[level] }
 
-    /// The entries, copied.
-    var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    /// Appends the entries to `saved`, for `restore`.
+    func save(to saved: inout [Element]) {
+        saved.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    }
 
-    /// Makes `elements` the entries.
-    mutating func replace(with elements: [Element]) {
-        if elements.count > capacity { grow(to: elements.count) }
-        elements.withUnsafeBufferPointer { buffer in
-            if let source = buffer.baseAddress { base.initialize(from: source, count: buffer.count) }
+    /// Makes `saved[start...]` the entries again, and removes them from `saved`.
+    mutating func restore(from saved: inout [Element], at start: Int) {
+        let restored = saved.count - start
+        if restored > capacity { grow(to: restored) }
+        saved.withUnsafeBufferPointer { buffer in
+            if let source = buffer.baseAddress, restored > 0 { base.initialize(from: source + start, count: restored) }
         }
-        count = elements.count
+        count = restored
+        saved.removeSubrange(start...)
     }
 
     /// Changes the entry at `level`, one of the entries, leaving the others.

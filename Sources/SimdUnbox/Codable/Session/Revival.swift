@@ -23,9 +23,10 @@ import Foundation
 enum RevivedPath {
     /// The document: the token where the container's value starts.
     case document(UInt64)
-    /// The path down to the value, kept when the decoder was made (a `superDecoder(forKey:)` for a
-    /// missing key, which has no value in the document).
-    case known([any CodingKey])
+    /// The path down to the value, kept by the decoder when it was made (a `superDecoder(forKey:)`
+    /// for a missing key, which has no value in the document): `knownPath`. Unretained (the decoder
+    /// is the one reading), so that saving and restoring a pending path retains nothing.
+    case known(Unmanaged<CodableDecoder>)
 }
 
 extension CodableSession {
@@ -37,8 +38,8 @@ extension CodableSession {
         changedLevel = 0
         var keys: [any CodingKey] = []
         switch source {
-        case .known(let path):
-            keys = Array(path.suffix(levels))
+        case .known(let decoder):
+            keys = Array((decoder.takeUnretainedValue().knownPath ?? []).suffix(levels))
         case .document(let token):
             for step in context._documentPath(to: token, levels: levels) ?? [] {
                 switch step {
@@ -70,41 +71,69 @@ extension CodableSession {
     }
 }
 
+/// What a revived container's read interrupted (`CodableDecoder.startRevival`): where the cursor
+/// stood, what was live, the coding path; put back by `endRevival`.
+struct Interruption {
+    let place: _CursorPlace
+    let liveStart: Int
+    let pathStart: Int
+    let heldKeys: [HeldKey?]
+    let pendingPath: (levels: Int, source: RevivedPath)?
+}
+
 extension CodableDecoder {
-    /// Runs `body`, an operation of the container or decoder at `level` with `token`, which is no
-    /// longer live (see the comment at the top of this file): `goBack` puts the document's cursor
-    /// where the container reads; the cursor, the live tokens and the coding path are put back
-    /// afterwards, whatever `body` does.
+    /// Starts an operation of the container or decoder at `level` with `token`, which is no longer
+    /// live (see the comment at the top of this file): saves what the operation interrupts, makes
+    /// the container the live one, and `goBack` puts the document's cursor where it reads. Call
+    /// `endRevival` when the operation is over, whatever it did.
     ///
     /// Throws the stale error when the container belongs to a decode (or stream element) that is
     /// over, or the document is known to be malformed.
     @inline(never)
-    func revive<R>(
-        level: Int, token: UInt64, path source: RevivedPath, goBack: () -> _SimdJSONError, _ body: () throws -> R
-    ) throws -> R {
+    func startRevival(level: Int, token: UInt64, path source: RevivedPath, goBack: () -> _SimdJSONError) throws
+        -> Interruption
+    {
         guard session.canRevive(token: token) else { throw staleError(level: level) }
-        let place = context._saveCursor()
-        let live = session.live.elements
-        let path = session.path.elements
-        let heldKeys = session.heldKeys
-        let pending = session.pendingPath
-        defer {
-            // Within one document: the place is always this document's.
-            _ = context._restoreCursor(place)
-            session.live.replace(with: live)
-            session.path.replace(with: path)
-            session.heldKeys = heldKeys
-            session.pendingPath = pending
-            session.changedLevel = 0
-        }
+        let interruption = Interruption(
+            place: context._saveCursor(), liveStart: session.interruptedLive.count,
+            pathStart: session.interruptedPath.count, heldKeys: session.heldKeys, pendingPath: session.pendingPath)
+        session.live.save(to: &session.interruptedLive)
+        session.path.save(to: &session.interruptedPath)
         // Nothing else is live while the container reads: a container above it whose cursor is
-        // elsewhere revives in turn if the read reaches it.
-        session.live.replace(with: [UInt64](repeating: 0, count: level) + [token])
-        session.path.replace(with: [CodingPathComponent](repeating: .superKey, count: level))
+        // elsewhere revives in turn if the read reaches it. The path above it is found when asked for.
+        session.live.count = 0
+        session.live.set(level, token, filling: 0)
+        session.path.count = 0
+        if level > 0 { session.path.set(level - 1, .superKey, filling: .superKey) }
         session.pendingPath = (level, source)
         session.changedLevel = 0
         let code = goBack()
-        guard code == .success else { throw context._containerError(code) }
+        guard code == .success else {
+            endRevival(interruption)
+            throw context._containerError(code)
+        }
+        return interruption
+    }
+
+    /// Puts back what `startRevival` interrupted.
+    @inline(never)
+    func endRevival(_ interruption: Interruption) {
+        // Within one document: the place is always this document's.
+        _ = context._restoreCursor(interruption.place)
+        session.live.restore(from: &session.interruptedLive, at: interruption.liveStart)
+        session.path.restore(from: &session.interruptedPath, at: interruption.pathStart)
+        session.heldKeys = interruption.heldKeys
+        session.pendingPath = interruption.pendingPath
+        session.changedLevel = 0
+    }
+
+    /// Runs `body` between `startRevival` and `endRevival`. (Not for the keyed container, generic
+    /// over its key: a closure calling back into it looks up its type's metadata on every call.)
+    func revive<R>(
+        level: Int, token: UInt64, path source: RevivedPath, goBack: () -> _SimdJSONError, _ body: () throws -> R
+    ) throws -> R {
+        let interruption = try startRevival(level: level, token: token, path: source, goBack: goBack)
+        defer { endRevival(interruption) }
         return try body()
     }
 
@@ -117,8 +146,8 @@ extension CodableDecoder {
     @inline(never)
     func reviveFrame<R>(_ body: () throws -> R) throws -> R {
         let source: RevivedPath
-        if let knownPath {
-            source = .known(knownPath)
+        if knownPath != nil {
+            source = .known(Unmanaged.passUnretained(self))
         } else if let start = value.startToken {
             source = .document(start)
         } else {
