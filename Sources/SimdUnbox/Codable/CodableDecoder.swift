@@ -68,7 +68,13 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
         self.knownPath = knownPath
     }
 
-    var codingPath: [any CodingKey] { session.codingPath(level) }
+    var codingPath: [any CodingKey] {
+        // A decoder no longer live (a `superDecoder()` used late) has its path found as it reads.
+        guard frameIsLive || !session.canRevive(token: token) else {
+            return (try? reviveFrame { session.codingPath(level) }) ?? session.codingPath(level)
+        }
+        return session.codingPath(level)
+    }
     var userInfo: [CodingUserInfoKey: Any] { session.userInfo }
 
     // MARK: Containers

@@ -235,8 +235,10 @@ import Testing
 /// them in another (decisions seeded by the coding path, so that both decoders make the same
 /// ones only if they report the same paths), against JSONDecoder.
 @Suite struct ShuffledContainerTests {
+    /// What a node read, and the coding path each decoder and container reported (`at`).
     indirect enum Tree: Equatable {
         case int(Int), string(String), array([Tree]), object([String: Tree])
+        case at(String, Tree)
     }
 
     struct Seed: Sendable { let value: UInt64 }
@@ -275,11 +277,11 @@ import Testing
                 for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }).shuffled(using: &random) {
                     fields[key.stringValue] = try container.decode(Node.self, forKey: key).tree
                 }
-                return .object(fields)
+                return .at(pathText(container.codingPath), .object(fields))
             case .unkeyed(var container):
                 var elements: [Tree] = []
                 while !container.isAtEnd { elements.append(try container.decode(Node.self).tree) }
-                return .array(elements)
+                return .at(pathText(container.codingPath), .array(elements))
             }
         }
     }
@@ -315,7 +317,7 @@ import Testing
                     }
                 }
                 for (name, late) in late.shuffled(using: &random) { fields[name] = try late.read(&random) }
-                tree = .object(fields)
+                tree = .at(path, .object(fields))
             } else if var container = try? decoder.unkeyedContainer() {
                 var elements: [Int: Tree] = [:]
                 var late: [(Int, Late)] = []
@@ -339,13 +341,13 @@ import Testing
                     }
                 }
                 for (index, late) in late.shuffled(using: &random) { elements[index] = try late.read(&random) }
-                tree = .array((0..<elements.count).map { elements[$0]! })
+                tree = .at(path, .array((0..<elements.count).map { elements[$0]! }))
             } else {
                 let container = try decoder.singleValueContainer()
                 if let number = try? container.decode(Int.self) {
-                    tree = .int(number)
+                    tree = .at(path, .int(number))
                 } else {
-                    tree = .string(try container.decode(String.self))
+                    tree = .at(path, .string(try container.decode(String.self)))
                 }
             }
         }

@@ -345,7 +345,14 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     /// The key table of a key strategy (nil with `useDefaultKeys`).
     @inline(__always) var keyTable: KeyTable? { state._withUnsafeGuaranteedRef { $0.keyTable } }
 
-    var codingPath: [any CodingKey] { decoder.session.codingPath(level) }
+    var codingPath: [any CodingKey] {
+        let session = decoder.session
+        // A container no longer live has its path found as it reads (see `revived`).
+        guard session.isLive(level: level, token: token) || !session.canRevive(token: token) else {
+            return (try? revived { session.codingPath(level) }) ?? session.codingPath(level)
+        }
+        return session.codingPath(level)
+    }
 
     // MARK: Lookups
 

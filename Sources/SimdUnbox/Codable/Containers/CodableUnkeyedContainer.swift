@@ -30,7 +30,14 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
         guard code == .success else { throw decoder.context._containerError(code) }
     }
 
-    var codingPath: [any CodingKey] { decoder.session.codingPath(level) }
+    var codingPath: [any CodingKey] {
+        let session = decoder.session
+        // A container no longer live has its path found as it reads (see `revived`).
+        guard session.isLive(level: level, token: token) || !session.canRevive(token: token) else {
+            return (try? revived { session.codingPath(level) }) ?? session.codingPath(level)
+        }
+        return session.codingPath(level)
+    }
 
     /// The number of elements, counted once on demand, as Foundation keeps it for the container's
     /// whole life. Counted after reading has begun, the count walks the array from its start, and

@@ -127,8 +127,7 @@ extension CodableDecoder {
         session.changedLevel = 0
     }
 
-    /// Runs `body` between `startRevival` and `endRevival`. (Not for the keyed container, generic
-    /// over its key: a closure calling back into it looks up its type's metadata on every call.)
+    /// Runs `body` between `startRevival` and `endRevival`.
     func revive<R>(
         level: Int, token: UInt64, path source: RevivedPath, goBack: () -> _SimdJSONError, _ body: () throws -> R
     ) throws -> R {
