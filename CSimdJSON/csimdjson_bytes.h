@@ -25,25 +25,37 @@ inline uint64_t quote_or_backslash_bits(uint64_t word) noexcept {
   return (((quotes - ones) & ~quotes) | ((backslashes - ones) & ~backslashes)) & (ones << 7);
 }
 
+/// The bytes `quote_or_backslash_in_block` reads at once.
+#if defined(__SSE2__)
+constexpr std::ptrdiff_t quote_block = 16;
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+constexpr std::ptrdiff_t quote_block = 8;
+#else
+constexpr std::ptrdiff_t quote_block = 1;
+#endif
+
+/// The first `"` or `\` among the `quote_block` bytes at `p`, or null.
+inline const uint8_t *quote_or_backslash_in_block(const uint8_t *p) noexcept {
+#if defined(__SSE2__)
+  const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+  const int mask = _mm_movemask_epi8(
+      _mm_or_si128(_mm_cmpeq_epi8(block, _mm_set1_epi8('"')), _mm_cmpeq_epi8(block, _mm_set1_epi8('\\'))));
+  return mask != 0 ? p + __builtin_ctz(unsigned(mask)) : nullptr;
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t word;
+  std::memcpy(&word, p, 8);
+  const uint64_t found = quote_or_backslash_bits(word);
+  return found != 0 ? p + (__builtin_ctzll(found) >> 3) : nullptr;
+#else
+  return *p == '"' || *p == '\\' ? p : nullptr;
+#endif
+}
+
 /// The first `"` or `\` in [p, end), or `end`: for long spans (strings inside stream elements).
 inline const uint8_t *find_quote_or_backslash(const uint8_t *p, const uint8_t *end) noexcept {
-#if defined(__SSE2__)
-  const __m128i quotes = _mm_set1_epi8('"');
-  const __m128i backslashes = _mm_set1_epi8('\\');
-  while (end - p >= 16) {
-    __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
-    int mask = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(block, quotes), _mm_cmpeq_epi8(block, backslashes)));
-    if (mask != 0) { return p + __builtin_ctz(unsigned(mask)); }
-    p += 16;
+  for (; end - p >= quote_block; p += quote_block) {
+    if (const uint8_t *found = quote_or_backslash_in_block(p)) { return found; }
   }
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  while (end - p >= 8) {
-    uint64_t word;
-    std::memcpy(&word, p, 8);
-    if (uint64_t found = quote_or_backslash_bits(word)) { return p + (__builtin_ctzll(found) >> 3); }
-    p += 8;
-  }
-#endif
   while (p < end && *p != '"' && *p != '\\') {
     ++p;
   }
@@ -52,30 +64,11 @@ inline const uint8_t *find_quote_or_backslash(const uint8_t *p, const uint8_t *e
 
 /// The first `"` or `\` from `p` on, which must come before the end of readable memory less 15
 /// bytes (a key inside a padded document: its closing quote comes first). For short spans, in
-/// whole 16-byte (or 8-byte) reads that may run past the byte found.
+/// whole blocks that may run past the byte found.
 inline const uint8_t *find_quote_or_backslash_padded(const uint8_t *p) noexcept {
-#if defined(__SSE2__)
-  const __m128i quotes = _mm_set1_epi8('"');
-  const __m128i backslashes = _mm_set1_epi8('\\');
-  while (true) {
-    __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
-    int mask = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(block, quotes), _mm_cmpeq_epi8(block, backslashes)));
-    if (mask != 0) { return p + __builtin_ctz(unsigned(mask)); }
-    p += 16;
+  for (;; p += quote_block) {
+    if (const uint8_t *found = quote_or_backslash_in_block(p)) { return found; }
   }
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  while (true) {
-    uint64_t word;
-    std::memcpy(&word, p, 8);
-    if (uint64_t found = quote_or_backslash_bits(word)) { return p + (__builtin_ctzll(found) >> 3); }
-    p += 8;
-  }
-#else
-  while (*p != '"' && *p != '\\') {
-    ++p;
-  }
-  return p;
-#endif
 }
 
 /// Whether the `length` bytes at `bytes` hold a quote or a backslash: for short spans (lookup

@@ -57,7 +57,6 @@ constexpr size_t key_index_linear = 16;
 inline error_code read_key(csimdjson_parser &parser, ondemand::field &field, const uint8_t **bytes,
                            size_t *length) noexcept {
   const char *key = field.key().raw();
-  const char *value = field.value().raw_json_token().data();
   const auto *start = reinterpret_cast<const uint8_t *>(key);
   const uint8_t *end = csimdjson_bytes::find_quote_or_backslash_padded(start);
   if (simdjson_likely(*end == '"')) {
@@ -65,6 +64,7 @@ inline error_code read_key(csimdjson_parser &parser, ondemand::field &field, con
     *length = size_t(end - start);
     return SUCCESS;
   }
+  const char *value = field.value().raw_json_token().data();
   return unescape(parser, field.key(), size_t(value - key), bytes, length);
 }
 
