@@ -62,9 +62,14 @@ import Testing
         #expect(foundationDouble.map { $0.bitPattern } == Self.foundation(Double.self, text).map { $0.bitPattern })
         let foundationFloat = try? NumberRules.float(fromText: text, policy: .foundation)
         #expect(foundationFloat.map { $0.bitPattern } == Self.foundation(Float.self, text).map { $0.bitPattern })
-        // Exact keeps an underflow to zero (the nearest Double) and refuses only infinities.
+        // Exact keeps an underflow to zero (the nearest Double, with its sign) and refuses only
+        // infinities.
+        let expected: [String: Double?] = [
+            "0": 0, "-0.0": -0.0, "1e-400": 0, "-1e-400": -0.0, "4.9e-324": .leastNonzeroMagnitude,
+            "1e308": 1e308, "1e309": nil, "0.1": 0.1, "1.7976931348623157e308": .greatestFiniteMagnitude,
+        ]
         let exact = try? NumberRules.double(fromText: text, policy: .exact)
-        #expect(exact == Double(text).flatMap { $0.isFinite ? $0 : nil })
+        #expect(exact.map { $0.bitPattern } == expected[text]!.map { $0.bitPattern })
     }
 
     @Test func grammarZeroAndDecimal() {
