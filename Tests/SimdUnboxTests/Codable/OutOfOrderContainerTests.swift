@@ -175,6 +175,49 @@ import Testing
         try expectSame(Order.self, #"{"shipping":{"city":"x","street":"y"},"billing":{"total":1},"items":[1],"id":1}"#)
     }
 
+    /// The same miss, read while the container is live.
+    struct InOrderMiss: Decodable, Equatable {
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: LateMiss.Keys.self)
+            let left = try container.nestedContainer(keyedBy: LateMiss.InnerKeys.self, forKey: .left)
+            _ = try left.decode(Int.self, forKey: .missing)
+        }
+    }
+
+    /// Paths under `atKeyPath:` and in stream elements, where the decode does not start at the
+    /// document's root: a late container's error has the path the live one's has.
+    @Test func lateContainerPathsUnderKeyPathsAndStreams() throws {
+        func path(_ body: () throws -> Void) -> String {
+            do {
+                try body()
+                return "no error"
+            } catch DecodingError.keyNotFound(_, let context) {
+                return pathText(context.codingPath)
+            } catch let error as UnboxError {
+                return "\(error.path)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let json = #"{"data":{"list":[{"left":{"x":1},"right":{"x":2}},{"right":{"x":3},"left":{"x":4}}]}}"#
+        let decoder = SimdJSONDecoder()
+        for keyPath in ["data.list.1", "/data/list/0"] {
+            let live = path { _ = try decoder.decode(InOrderMiss.self, from: json, atKeyPath: keyPath) }
+            #expect(live.hasSuffix("left"))
+            #expect(path { _ = try decoder.decode(LateMiss.self, from: json, atKeyPath: keyPath) } == live)
+        }
+        let elements = #"[{"left":{"x":1},"right":{"x":2}},{"right":{"x":3},"left":{"x":4}}]"#
+        for format in [JSONStreamFormat.array, .jsonLines] {
+            let text =
+                format == .array
+                ? elements : #"{"left":{"x":1},"right":{"x":2}}"# + "\n" + #"{"left":{"x":4},"right":{"x":3}}"#
+            var live = decoder.reader(of: InOrderMiss.self, from: Data(text.utf8), format: format)
+            var late = decoder.reader(of: LateMiss.self, from: Data(text.utf8), format: format)
+            let liveErrors = path { while try live.next() != nil {} }
+            #expect(path { while try late.next() != nil {} } == liveErrors)
+        }
+    }
+
     /// A late container reading what the live one had not reached yet, then the live one going on:
     /// both read their own fields.
     struct Interleaved: Decodable, Equatable {
