@@ -287,17 +287,6 @@ import Testing
     struct Seed: Sendable { let value: UInt64 }
     static let seedKey = CodingUserInfoKey(rawValue: "seed")!
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -311,7 +300,7 @@ import Testing
         case keyed(KeyedDecodingContainer<AnyKey>)
         case unkeyed(any UnkeyedDecodingContainer)
 
-        func read(_ random: inout Generator) throws -> Tree {
+        func read(_ random: inout SplitMix64) throws -> Tree {
             switch self {
             case .decoder(let decoder):
                 return try Node(from: decoder).tree
@@ -337,7 +326,7 @@ import Testing
             let seed = (decoder.userInfo[ShuffledContainerTests.seedKey] as? Seed)?.value ?? 0
             var path = ""
             for key in decoder.codingPath { path += key.intValue.map { "#\($0)" } ?? "/\(key.stringValue)" }
-            var random = Generator(state: seed ^ UInt64(truncatingIfNeeded: path.hashValueStable))
+            var random = SplitMix64(seed: seed ^ UInt64(truncatingIfNeeded: path.hashValueStable))
             if let container = try? decoder.container(keyedBy: AnyKey.self) {
                 var fields: [String: Tree] = [:]
                 var late: [(String, Late)] = []
@@ -396,7 +385,7 @@ import Testing
         }
     }
 
-    static func document(_ random: inout Generator, depth: Int) -> String {
+    static func document(_ random: inout SplitMix64, depth: Int) -> String {
         let keys = ["a", "b_c", "d", "e_f_g", "h\\u0069", "j"]
         switch depth == 0 ? Int.random(in: 0..<2, using: &random) : Int.random(in: 0..<4, using: &random) {
         case 0: return String(Int.random(in: -99...99, using: &random))
@@ -412,7 +401,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func shuffledContainersReadWhatFoundationReads(snakeCase: Bool) throws {
-        var random = Generator(state: snakeCase ? 2 : 1)
+        var random = SplitMix64(seed: snakeCase ? 2 : 1)
         for round in 0..<300 {
             let json = Self.document(&random, depth: 4)
             let data = Data(json.utf8)
