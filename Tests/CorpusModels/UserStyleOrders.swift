@@ -526,32 +526,18 @@ public struct ShopPayment: Decodable, Equatable, Sendable {
 /// address's and payment's containers are read after later ones were taken (Foundation's
 /// containers read a tree, in any order; On-Demand's cursor has moved on). Codable only.
 public struct LateContainerOrder: Decodable, Equatable, Sendable {
-    public let orderId: Int
-    public let orderNumber: String
-    public let status: String
-    public let createdAt: String
-    public let currency: String
-    public let customerId: Int
-    public let customerEmail: String
-    public let customerName: String
-    public let loyaltyTier: String
-    public let phoneNumber: String?
-    public let items: [OrderItem]
-    public let shippingMethod: String
-    public let shippingCost: Double
-    public let estimatedDays: Int
-    public let street: String
-    public let city: String
-    public let postalCode: String
-    public let countryCode: String
-    public let paymentMethod: String
-    public let isPaid: Bool
-    public let totalAmount: Double
-    public let giftWrap: Bool
-    public let customerNote: String?
+    /// The same values as `FlatOrder` reads in order.
+    public let order: FlatOrder
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: FlatOrder.CodingKeys.self)
+        order = try FlatOrder(containersFirstFrom: decoder)
+    }
+}
+
+extension FlatOrder {
+    /// `LateContainerOrder`'s reading: every nested container taken first.
+    init(containersFirstFrom decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
         let customer = try container.nestedContainer(keyedBy: OrderCustomer.CodingKeys.self, forKey: .customer)
         let shipping = try container.nestedContainer(keyedBy: OrderShipping.CodingKeys.self, forKey: .shipping)
         let address = try shipping.nestedContainer(keyedBy: OrderAddress.CodingKeys.self, forKey: .address)

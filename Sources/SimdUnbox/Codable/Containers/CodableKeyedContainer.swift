@@ -369,8 +369,8 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     /// The closures that call back into this generic container look up its type's metadata on
     /// every call. Written out at each call site instead (start, operation, end), the revived
     /// reads cost 4% less (callgrind, `user-orders-late-containers-1MB`: 82.9M instructions a
-    /// decode, against 86.5M), but the live ones 10% more (twitter.json: 15.05M, against 13.65M):
-    /// the recursion in every read kept them from being inlined.
+    /// decode, against 86.5M then and 85.6M now), but the live ones 10% more (twitter.json:
+    /// 15.05M, against 13.65M): the recursion in every read kept them from being inlined.
     @inline(never)
     func revived<R>(_ body: () throws -> R) throws -> R {
         let state = self.state.takeUnretainedValue()
