@@ -577,29 +577,82 @@ extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, cs
   return CSIMDJSON_SUCCESS;
 }
 
-extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *parser, csimdjson_object_iterator *iterator,
-                                                          bool *has_field, const uint8_t **key, size_t *key_length,
-                                                          csimdjson_value *value) {
+namespace {
+
+/// Moves `slot` to its next field (`*has_field` false at the end), which `field` then holds.
+simdjson_inline error_code next_field(csimdjson_parser &parser, csimdjson_object_iterator *iterator, bool *has_field,
+                                      ondemand::field &field) noexcept {
   object_iterator_slot slot = load<object_iterator_slot>(iterator);
   if (slot.started) { ++slot.iterator; }
   slot.started = true;
   store(iterator, slot);
   if (internals::at_end(slot.iterator)) {
     *has_field = false;
-    return CSIMDJSON_SUCCESS;
+    return SUCCESS;
   }
-  ondemand::field field;
   error_code error = (*slot.iterator).get(field);
-  if (error) { return code(error); }
+  if (error) { return error; }
   // The iteration moves over the object's fields behind its lookups' back (the iterator stands on
   // the field's value, one level deeper than the object).
-  const ondemand::depth_t object_depth = internals::document_iterator(parser->document).depth() - 1;
-  if (object_depth >= 0 && object_depth < key_memo_depths) { parser->memos[object_depth].object = nullptr; }
+  const ondemand::depth_t object_depth = internals::document_iterator(parser.document).depth() - 1;
+  if (object_depth >= 0 && object_depth < key_memo_depths) { parser.memos[object_depth].object = nullptr; }
+  *has_field = true;
+  return SUCCESS;
+}
+
+} // namespace
+
+extern "C" csimdjson_error csimdjson_object_iterator_next(csimdjson_parser *parser, csimdjson_object_iterator *iterator,
+                                                          bool *has_field, const uint8_t **key, size_t *key_length,
+                                                          csimdjson_value *value) {
+  ondemand::field field;
+  error_code error = next_field(*parser, iterator, has_field, field);
+  if (error || !*has_field) { return code(error); }
   error = read_key(*parser, field, key, key_length);
   if (error) { return code(error); }
   store_value(value, field.value());
-  *has_field = true;
   return CSIMDJSON_SUCCESS;
+}
+
+extern "C" csimdjson_error csimdjson_object_iterator_next_read(csimdjson_parser *parser,
+                                                               csimdjson_object_iterator *iterator,
+                                                               const uint8_t *expected, size_t expected_length,
+                                                               csimdjson_read_kind kind, bool *has_field, bool *matched,
+                                                               const uint8_t **key, size_t *key_length,
+                                                               csimdjson_scalar *out, csimdjson_value *value) {
+  *matched = false;
+  ondemand::field field;
+  error_code error = next_field(*parser, iterator, has_field, field);
+  if (error || !*has_field) { return code(error); }
+  if (!key_matches(field.key(), key_view(expected, expected_length))) {
+    error = read_key(*parser, field, key, key_length);
+    if (error) { return code(error); }
+    store_value(value, field.value());
+    return CSIMDJSON_SUCCESS;
+  }
+  *matched = true;
+  ondemand::value &field_value = field.value();
+  switch (kind) {
+  case CSIMDJSON_READ_INT64:
+    error = field_value.get_int64().get(out->int64);
+    break;
+  case CSIMDJSON_READ_UINT64:
+    error = field_value.get_uint64().get(out->uint64);
+    break;
+  case CSIMDJSON_READ_DOUBLE:
+    error = checked_get_double(field_value, out->number);
+    break;
+  case CSIMDJSON_READ_BOOL:
+    error = field_value.get_bool().get(out->boolean);
+    break;
+  case CSIMDJSON_READ_STRING:
+    error = read_string(*parser, field_value, &out->bytes, &out->length);
+    break;
+  default:
+    break;
+  }
+  store_value(value, field_value);
+  return code(error);
 }
 
 extern "C" csimdjson_error csimdjson_object_reset(csimdjson_object *object, bool *has_fields) {

@@ -33,6 +33,46 @@ csimdjson_error csimdjson_array_reset(csimdjson_array *array, bool *has_elements
 csimdjson_error csimdjson_array_count_elements(csimdjson_array *array, size_t *count);
 
 /* ---------------------------------------------------------------------------------------------
+ * Keys converted from snake_case. A keyed container under `convertFromSnakeCase` walks its
+ * object's fields in order; when the next field's key is the one known to convert to the name
+ * looked up, one call moves to it and reads it.
+ * ------------------------------------------------------------------------------------------- */
+
+/** What `csimdjson_object_iterator_next_read` reads of a field whose key is the expected one. */
+typedef enum csimdjson_read_kind {
+  CSIMDJSON_READ_NOTHING = 0,
+  CSIMDJSON_READ_INT64 = 1,
+  CSIMDJSON_READ_UINT64 = 2,
+  CSIMDJSON_READ_DOUBLE = 3,
+  CSIMDJSON_READ_BOOL = 4,
+  CSIMDJSON_READ_STRING = 5
+} csimdjson_read_kind;
+
+/** A value read by `csimdjson_object_iterator_next_read`: the member of its kind. */
+typedef struct csimdjson_scalar {
+  int64_t int64;
+  uint64_t uint64;
+  double number;
+  /** A string: in the document or the parser's string buffer, valid until the next string read. */
+  const uint8_t *bytes;
+  size_t length;
+  bool boolean;
+} csimdjson_scalar;
+
+/**
+ * `csimdjson_object_iterator_next`, told whether the field's key is `expected` (which holds no
+ * quote and no backslash) by comparing the document's bytes. On a match (`*matched`), `key` is
+ * left alone and the value is read as `kind` into `out`: the result is then the read's (the value
+ * is in `value` either way). Otherwise `key` and `key_length` are the field's unescaped key, as
+ * `csimdjson_object_iterator_next` gives them, and the result is the move's.
+ */
+csimdjson_error csimdjson_object_iterator_next_read(csimdjson_parser *parser, csimdjson_object_iterator *iterator,
+                                                    const uint8_t *expected, size_t expected_length,
+                                                    csimdjson_read_kind kind, bool *has_field, bool *matched,
+                                                    const uint8_t **key, size_t *key_length, csimdjson_scalar *out,
+                                                    csimdjson_value *value);
+
+/* ---------------------------------------------------------------------------------------------
  * Going back. On-Demand reads forward; a `SimdJSONDecoder` container used after its parent moved
  * on (a `superDecoder()` read after the subclass's fields, sibling containers read out of order)
  * saves where the document's cursor stands, goes back to its own value, reads, and puts the

@@ -343,6 +343,51 @@ struct _ObjectIterator {
     ) -> _SimdJSONError {
         _SimdJSONError(csimdjson_object_iterator_next(parser, &raw, &hasField, &key, &keyLength, &value.raw))
     }
+
+    /// `next`, told whether the field's key is `expected` (no `"`, no backslash) from the
+    /// document's bytes. On a match (`matched`), the value is read as `kind` into `scalar` and the
+    /// result is the read's (`key` is left alone); otherwise as `next`. `value` is the field's value
+    /// either way.
+    @inline(__always)
+    mutating func next(
+        _ parser: OpaquePointer?, expecting expected: UnsafePointer<UInt8>, _ expectedLength: Int,
+        reading kind: _FieldRead, _ hasField: inout Bool, _ matched: inout Bool, _ key: inout UnsafePointer<UInt8>?,
+        _ keyLength: inout Int, _ scalar: inout _FieldScalar, _ value: inout _JSONCursor
+    ) -> _SimdJSONError {
+        _SimdJSONError(
+            csimdjson_object_iterator_next_read(
+                parser, &raw, expected, expectedLength, kind.raw, &hasField, &matched, &key, &keyLength, &scalar.raw,
+                &value.raw))
+    }
+}
+
+/// What `_ObjectIterator.next(_:expecting:_:reading:...)` reads of the field it expects.
+enum _FieldRead {
+    case nothing, int64, uint64, double, bool, string
+
+    var raw: csimdjson_read_kind {
+        switch self {
+        case .nothing: CSIMDJSON_READ_NOTHING
+        case .int64: CSIMDJSON_READ_INT64
+        case .uint64: CSIMDJSON_READ_UINT64
+        case .double: CSIMDJSON_READ_DOUBLE
+        case .bool: CSIMDJSON_READ_BOOL
+        case .string: CSIMDJSON_READ_STRING
+        }
+    }
+}
+
+/// A value `_ObjectIterator.next(_:expecting:_:reading:...)` read: the member of its `_FieldRead`.
+struct _FieldScalar {
+    var raw = csimdjson_scalar()
+
+    var int64: Int64 { raw.int64 }
+    var uint64: UInt64 { raw.uint64 }
+    var double: Double { raw.number }
+    var bool: Bool { raw.boolean }
+    /// A string's bytes: in the document or the parser's string buffer, until the next string read.
+    var bytes: UnsafePointer<UInt8>? { raw.bytes }
+    var count: Int { raw.length }
 }
 
 // Bulk numeric reads, in the shape `_DecodingContext._bulkNumbers` and Codable's `bulkRead`

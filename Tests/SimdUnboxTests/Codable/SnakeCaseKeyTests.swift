@@ -64,7 +64,7 @@ struct SnakeCaseKeyTests {
     static let collisions = [
         #"{"a_b": 1, "aB": 2}"#, #"{"aB": 1, "a_b": 2}"#, #"{"A_B": 1, "a_b": 2, "a__b": 3}"#,
         #"{"a_b": 1, "a_b": 2}"#, #"{"x": 0, "a_B": 1, "y": 5, "a_b": 2}"#, #"{"_a_b": 1, "a_b": 2}"#,
-        #"{"a\u005fb": 1, "a_b": 2}"#,
+        #"{"a\u005fb": 1, "a_b": 2}"#, #"{"a_b": 1, "x": 0, "a_b": 2}"#,
     ]
 
     @Test(arguments: collisions)
@@ -72,6 +72,8 @@ struct SnakeCaseKeyTests {
         try expectSame(Fields.self, json)
         try expectSame(Lookups.self, json, names: ["aB", "x", "y", "aB", "_aB", "missing", "aB"])
         try expectSame(Lookups.self, json, names: ["missing", "y", "aB", "x"])
+        // Back to a name whose key has a second copy not walked yet.
+        try expectSame(Lookups.self, json, names: ["x", "aB", "aB"])
     }
 
     /// Lookups out of document order, repeated, and of missing names, over several objects with
@@ -160,18 +162,134 @@ struct SnakeCaseKeyTests {
         }
     }
 
+    /// Reads the fields listed in `userInfo[.reads]` (`name:kind:how`), in that order: `kind` is the
+    /// type (`i` Int, `b` Int8, `s` String, `d` Double, `t` Bool), `how` is `decode`,
+    /// `decodeIfPresent` or `contains` then `decodeIfPresent`.
+    struct Reads: Decodable, Equatable {
+        var values: [String]
+        init(from decoder: any Decoder) throws {
+            let reads = decoder.userInfo.first { $0.key.rawValue == "reads" }?.value as? [String] ?? []
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            values = []
+            for read in reads {
+                let parts = read.split(separator: ":").map(String.init)
+                let key = AnyKey(stringValue: parts[0])
+                let present = parts[2] == "contains" ? container.contains(key) : true
+                let once = parts[2] == "decode"
+                func text<T>(_ value: T?) -> String { "\(present)/\(value.map { "\($0)" } ?? "nil")" }
+                // The concrete overloads, which `SimdJSONDecoder` reads in one call when it can. A
+                // failed read is recorded, and the reads go on.
+                do {
+                    switch parts[1] {
+                    case "i":
+                        values.append(
+                            once
+                                ? "\(try container.decode(Int.self, forKey: key))"
+                                : text(try container.decodeIfPresent(Int.self, forKey: key)))
+                    case "b":
+                        values.append(
+                            once
+                                ? "\(try container.decode(Int8.self, forKey: key))"
+                                : text(try container.decodeIfPresent(Int8.self, forKey: key)))
+                    case "s":
+                        values.append(
+                            once
+                                ? "\(try container.decode(String.self, forKey: key))"
+                                : text(try container.decodeIfPresent(String.self, forKey: key)))
+                    case "d":
+                        values.append(
+                            once
+                                ? "\(try container.decode(Double.self, forKey: key))"
+                                : text(try container.decodeIfPresent(Double.self, forKey: key)))
+                    default:
+                        values.append(
+                            once
+                                ? "\(try container.decode(Bool.self, forKey: key))"
+                                : text(try container.decodeIfPresent(Bool.self, forKey: key)))
+                    }
+                } catch let error as DecodingError {
+                    values.append(summary(of: error))
+                } catch {
+                    // Foundation's own errors (a number out of range) become this at the top.
+                    values.append("dataCorrupted at []")
+                }
+            }
+        }
+    }
+
+    /// Many objects read by one model, so that the keys are known after the first and the walk
+    /// reads each next field in one call (`SnakeCaseKeys.readNext`): most objects have the model's
+    /// keys in its order, the others other spellings of them (camelCase, capitals, doubled
+    /// underscores, escapes), other orders, missing keys, second copies and values of other types.
+    @Test(arguments: 0..<80)
+    func warmWalks(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        let fields: [(name: String, kind: String, spellings: [String])] = [
+            ("order_id", "i", ["order_id", "orderId", "ORDER_ID", "order__id", #"order\u005fid"#]),
+            ("user_name", "s", ["user_name", "userName", "User_Name", #"user\u005Fname"#]),
+            ("is_paid", "t", ["is_paid", "isPaid", "IS_PAID"]),
+            ("total_amount", "d", ["total_amount", "totalAmount", "total__amount"]),
+            ("small_count", "b", ["small_count", "smallCount"]),
+            ("note", "s", ["note"]),
+        ]
+        let values: [String: [String]] = [
+            "i": ["7", "-3", "9007199254740993", "1.0", "2.5", #""7""#, "null"],
+            "s": [#""a""#, #""caf\u00e9""#, "5", "null", #""""#],
+            "t": ["true", "false", "1", "null"],
+            // (Numbers beyond `Double`'s range fail Foundation's whole decode before the model
+            // reads them, which per-read errors cannot compare: `NumberRulesTests` covers them.)
+            "d": ["1.5", "0", "-0.0", #""inf""#, "null", "12"],
+            "b": ["1", "-128", "300", "null"],
+        ]
+        func value(_ kind: String) -> String {
+            let choices = values[kind]!
+            return below(12) == 0 ? choices[below(choices.count)] : choices[below(2)]
+        }
+        var objects: [String] = []
+        for _ in 0..<(4 + below(6)) {
+            var members: [String] = []
+            let unusual = below(3) == 0
+            for field in fields {
+                if unusual && below(6) == 0 { continue }
+                let spelling = unusual && below(3) == 0 ? field.spellings[below(field.spellings.count)] : field.name
+                members.append(#""\#(spelling)": \#(value(field.kind))"#)
+                if unusual && below(8) == 0 { members.append(#""\#(field.name)": \#(value(field.kind))"#) }
+            }
+            if unusual && below(2) == 0 { members.shuffle(using: &random) }
+            if below(5) == 0 { members.insert(#""extra_key": [1, {"order_id": 0}]"#, at: below(members.count + 1)) }
+            objects.append("{\(members.joined(separator: ", "))}")
+        }
+        var reads = fields.map { field -> String in
+            let how = ["decode", "decode", "decodeIfPresent", "decodeIfPresent", "contains"][
+                below(below(3) == 0 ? 5 : 4)]
+            return "\(convertedFromSnakeCase(field.name)):\(field.kind):\(how)"
+        }
+        if below(4) == 0 { reads.shuffle(using: &random) }
+        switch below(4) {
+        case 0: reads.append(reads[below(reads.count)])
+        case 1: reads += reads.map { $0.replacingOccurrences(of: ":contains", with: ":decodeIfPresent") }
+        default: break
+        }
+        try expectSame([Reads].self, "[\(objects.joined(separator: ",\n"))]", reads: reads)
+    }
+
     // MARK: Support
 
     func expectSame<T: Decodable & Equatable>(
-        _: T.Type, _ json: String, names: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+        _: T.Type, _ json: String, names: [String] = [], reads: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let namesKey = try #require(CodingUserInfoKey(rawValue: "names"))
+        let readsKey = try #require(CodingUserInfoKey(rawValue: "reads"))
         let foundation = JSONDecoder()
         foundation.keyDecodingStrategy = .convertFromSnakeCase
         foundation.userInfo[namesKey] = names
+        foundation.userInfo[readsKey] = reads
         let simd = SimdJSONDecoder()
         simd.keyDecodingStrategy = .convertFromSnakeCase
         simd.userInfo[namesKey] = names
+        simd.userInfo[readsKey] = reads
         let data = Data(json.utf8)
         let expected = outcome { try foundation.decode(T.self, from: data) }
         let actual = outcome { try simd.decode(T.self, from: data) }

@@ -638,7 +638,10 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         guard _fastPath(claimed()) else { return try revived { try decode(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
-            return try readField(key, Bool.self) { v throws(ReadFailure) in try decoder.readBool(&v) }
+            var scalar = _FieldScalar()
+            var value = _JSONCursor()
+            guard let code = snakeCaseLookup(key, .bool, &scalar, &value) else { return scalar.bool }
+            return try readFound(code, key, Bool.self, &value) { v throws(ReadFailure) in try decoder.readBool(&v) }
         }
         var object = self.object
         var value = _JSONCursor()
@@ -661,7 +664,12 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard _fastPath(claimed()) else { return try revived { try decodeIfPresent(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
-            return try readFieldIfPresent(key, Bool.self) { v throws(ReadFailure) in try decoder.readBool(&v) }
+            var scalar = _FieldScalar()
+            var value = _JSONCursor()
+            guard let code = snakeCaseLookup(key, .bool, &scalar, &value) else { return scalar.bool }
+            return try readFoundIfPresent(code, key, Bool.self, &value) { v throws(ReadFailure) in
+                try decoder.readBool(&v)
+            }
         }
         var object = self.object
         var value = _JSONCursor()
@@ -682,7 +690,14 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         guard _fastPath(claimed()) else { return try revived { try decode(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
-            return try readField(key, String.self) { v throws(ReadFailure) in try decoder.readString(&v) }
+            var scalar = _FieldScalar()
+            var value = _JSONCursor()
+            guard let code = snakeCaseLookup(key, .string, &scalar, &value) else {
+                return _Parser.string(scalar.bytes, scalar.count) { decoder.context._parser.strings }
+            }
+            return try readFound(code, key, String.self, &value) { v throws(ReadFailure) in
+                try decoder.readString(&v)
+            }
         }
         var object = self.object
         var value = _JSONCursor()
@@ -706,7 +721,14 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard _fastPath(claimed()) else { return try revived { try decodeIfPresent(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
-            return try readFieldIfPresent(key, String.self) { v throws(ReadFailure) in try decoder.readString(&v) }
+            var scalar = _FieldScalar()
+            var value = _JSONCursor()
+            guard let code = snakeCaseLookup(key, .string, &scalar, &value) else {
+                return _Parser.string(scalar.bytes, scalar.count) { decoder.context._parser.strings }
+            }
+            return try readFoundIfPresent(code, key, String.self, &value) { v throws(ReadFailure) in
+                try decoder.readString(&v)
+            }
         }
         var object = self.object
         var value = _JSONCursor()
@@ -731,7 +753,14 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         guard _fastPath(claimed()) else { return try revived { try decode(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
-            return try readField(key, Double.self) { v throws(ReadFailure) in try decoder.readDouble(&v) }
+            var scalar = _FieldScalar()
+            var value = _JSONCursor()
+            let code = snakeCaseLookup(key, .double, &scalar, &value)
+            // A zero is read again by `readDouble`, which checks that it is written as one.
+            if _fastPath(code == nil && scalar.double != 0) { return scalar.double }
+            return try readFound(code ?? .success, key, Double.self, &value) { v throws(ReadFailure) in
+                try decoder.readDouble(&v)
+            }
         }
         var object = self.object
         var value = _JSONCursor()
@@ -746,7 +775,13 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         guard _fastPath(claimed()) else { return try revived { try decodeIfPresent(type, forKey: key) } }
         if _slowPath(convertsSnakeCase) {
-            return try readFieldIfPresent(key, Double.self) { v throws(ReadFailure) in try decoder.readDouble(&v) }
+            var scalar = _FieldScalar()
+            var value = _JSONCursor()
+            let code = snakeCaseLookup(key, .double, &scalar, &value)
+            if _fastPath(code == nil && scalar.double != 0) { return scalar.double }
+            return try readFoundIfPresent(code ?? .success, key, Double.self, &value) { v throws(ReadFailure) in
+                try decoder.readDouble(&v)
+            }
         }
         var object = self.object
         var value = _JSONCursor()
@@ -830,10 +865,81 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         }
     }
 
+    /// Looks `key` up under `convertFromSnakeCase`. When the walk over the object finds the key's
+    /// field next, the shim reads its value as `kind` into `scalar` in the same call, and the
+    /// result is nil. Otherwise it is the lookup's: `.success` with the value in `value`, to be
+    /// read as a field found by `find` is (a value that `kind` could not read is left there too),
+    /// `.noSuchField`, or malformed JSON.
+    @inline(__always)
+    func snakeCaseLookup(_ key: Key, _ kind: _FieldRead, _ scalar: inout _FieldScalar, _ value: inout _JSONCursor)
+        -> _SimdJSONError?
+    {
+        switch readNext(key, kind, &scalar, &value) {
+        case .read(let code): return _fastPath(code == .success) ? nil : .success
+        case .found(let code): return code
+        }
+    }
+
+    /// Reads the field that `snakeCaseLookup` found (`code`), as `readField` does.
+    @inline(__always)
+    func readFound<T>(
+        _ code: _SimdJSONError, _ key: Key, _ type: T.Type, _ value: inout _JSONCursor,
+        _ read: (inout _JSONCursor) throws(ReadFailure) -> T
+    ) throws -> T {
+        guard _fastPath(code == .success) else { throw lookupError(code, key) }
+        do {
+            return try read(&value)
+        } catch {
+            throw decoder.failureError(error, type: T.self, level: level, component: pathComponent(key))
+        }
+    }
+
+    /// Reads the field that `snakeCaseLookup` found (`code`), as `readFieldIfPresent` does.
+    @inline(__always)
+    func readFoundIfPresent<T>(
+        _ code: _SimdJSONError, _ key: Key, _ type: T.Type, _ value: inout _JSONCursor,
+        _ read: (inout _JSONCursor) throws(ReadFailure) -> T
+    ) throws -> T? {
+        if code == .noSuchField { return nil }
+        guard code == .success else { throw decoder.context._containerError(code) }
+        var isNull = false
+        if value.isNull(&isNull) == .success && isNull { return nil }
+        do {
+            return try read(&value)
+        } catch {
+            throw decoder.failureError(error, type: T.self, level: level, component: pathComponent(key))
+        }
+    }
+
+    /// `SnakeCaseKeys.readNext` for `key`.
+    @inline(__always)
+    func readNext(_ key: Key, _ kind: _FieldRead, _ scalar: inout _FieldScalar, _ value: inout _JSONCursor)
+        -> SnakeCaseKeys.NextRead
+    {
+        let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys }).unsafelyUnwrapped
+        return snakeCaseKeys._withUnsafeGuaranteedRef { keys in
+            let name = nameNumber(key, keys)
+            return state._withUnsafeGuaranteedRef { state in
+                keys.readNext(
+                    name, in: &state.object, level: state.level, token: state.token, as: kind, into: &scalar,
+                    value: &value)
+            }
+        }
+    }
+
     @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T {
         guard _fastPath(claimed()) else { return try revived { try decodeInteger(T.self, forKey: key) } }
         if T.bitWidth > 64 || convertsSnakeCase {
+            if T.bitWidth <= 64 {
+                var scalar = _FieldScalar()
+                var value = _JSONCursor()
+                let code = snakeCaseLookup(key, T.isSigned ? .int64 : .uint64, &scalar, &value)
+                if _fastPath(code == nil), let exact: T = Self.integer(scalar) { return exact }
+                return try readFound(code ?? .success, key, T.self, &value) { v throws(ReadFailure) in
+                    try decoder.readInteger(T.self, &v)
+                }
+            }
             return try readField(key, T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v) }
         }
         var object = self.object
@@ -859,6 +965,15 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     func decodeIntegerIfPresent<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T? {
         guard _fastPath(claimed()) else { return try revived { try decodeIntegerIfPresent(T.self, forKey: key) } }
         if T.bitWidth > 64 || convertsSnakeCase {
+            if T.bitWidth <= 64 {
+                var scalar = _FieldScalar()
+                var value = _JSONCursor()
+                let code = snakeCaseLookup(key, T.isSigned ? .int64 : .uint64, &scalar, &value)
+                if _fastPath(code == nil), let exact: T = Self.integer(scalar) { return exact }
+                return try readFoundIfPresent(code ?? .success, key, T.self, &value) { v throws(ReadFailure) in
+                    try decoder.readInteger(T.self, &v)
+                }
+            }
             return try readFieldIfPresent(key, T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v)
             }
         }
@@ -891,6 +1006,12 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
             if code != .success && isAbsent(code, &value) { return nil }
             return try integerSlowPath(T.self, code, String(result), &value, key)
         }
+    }
+
+    /// The integer a snake_case read made (`snakeCaseLookup`), if `T` holds it.
+    @inline(__always)
+    static func integer<T: FixedWidthInteger>(_ scalar: _FieldScalar) -> T? {
+        T.isSigned ? T(exactly: scalar.int64) : T(exactly: scalar.uint64)
     }
 
     @inline(never)
