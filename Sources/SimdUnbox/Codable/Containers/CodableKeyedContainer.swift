@@ -1094,7 +1094,17 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         guard _fastPath(claimed()) else { return try revived { try decode(type, forKey: key) } }
         var value = _JSONCursor()
-        try require(key, into: &value)
+        if _slowPath(convertsSnakeCase) {
+            // The walk moves to the next field in one call when its key is the expected one.
+            var scalar = _FieldScalar()
+            let code: _SimdJSONError
+            switch readNext(key, .nothing, &scalar, &value) {
+            case .read(let read), .found(let read): code = read
+            }
+            guard _fastPath(code == .success) else { throw lookupError(code, key) }
+        } else {
+            try require(key, into: &value)
+        }
         var opened = OpenedValue.none
         let level = self.level
         return try withDecoder {
