@@ -466,9 +466,9 @@ final class SnakeCaseKeys {
     /// as `find` does, which then goes on.
     ///
     /// (Callgrind, 1 MB of orders through `convertFromSnakeCase`: 63.14M instructions per decode
-    /// with every field found by `find` and read by another call; 52.69M this way, nested models
-    /// included (`CodableKeyedContainer.decode(_:forKey:)`), against 49.65M for the same orders
-    /// with camelCase keys; the plain Codable twitter.json model 14.10M and 13.73M. Comparing the
+    /// with every field found by `find` and read by another call; 52.79M this way, nested models
+    /// included (`CodableKeyedContainer.requireNext`), against 49.65M for the same orders
+    /// with camelCase keys; the plain Codable twitter.json model 14.10M and 13.76M. Comparing the
     /// next key's bytes in the walk but reading the value by another call took 62.43M, and the run
     /// without the fused read 62.93M: the calls cost more than the seen table. Through
     /// `CodableKeyedContainer.find` for every value read by its caller, twitter.json took 14.11M.)
