@@ -249,6 +249,27 @@ import Testing
         #expect(throws: (any Error).self) { _ = try JSONDecoder().decode(Order.self, from: Data(json.utf8)) }
     }
 
+    /// An element's decoder or container used after `count` failed on a malformed array: the
+    /// decode fails with a `DecodingError`, without reading on from where counting stopped.
+    struct CountedThenLate: Decodable {
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            let element = try container.superDecoder()
+            _ = try container.decodeNil()
+            #expect(container.count == nil)
+            _ = try element.container(keyedBy: AnyKey.self)
+            _ = try container.nestedContainer(keyedBy: AnyKey.self)
+        }
+    }
+
+    @Test(arguments: [#"[1,]"#, #"["",]"#, #"["" 1]"#, #"["",{""""""]"#, #"[{"a":1},{"b":}"#])
+    func lateContainersAfterAFailedCount(_ json: String) {
+        #expect(throws: DecodingError.self) {
+            _ = try SimdJSONDecoder().decode(CountedThenLate.self, from: Data(json.utf8))
+        }
+        #expect(throws: (any Error).self) { _ = try JSONDecoder().decode(CountedThenLate.self, from: Data(json.utf8)) }
+    }
+
     // MARK: Helpers
 
     struct AnyKey: CodingKey {

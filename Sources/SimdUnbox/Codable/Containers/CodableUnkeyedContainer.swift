@@ -52,10 +52,17 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
         guard claimed() else { return try? revived { self.count } }
         var array = self.array
         var counted = 0
-        guard array.countElements(&counted) == .success else { return nil }
+        let code = array.countElements(&counted)
+        guard code == .success else {
+            // Malformed JSON: recorded, so that the decode fails and no container reads on (the
+            // cursor is left where counting stopped).
+            _ = decoder.context._containerError(code)
+            return nil
+        }
         knownCount = counted
         // Counting left the cursor at the first element: walk back to where reading was.
-        _ = walkBack()
+        let walked = walkBack()
+        if walked != .success { _ = decoder.context._containerError(walked) }
         return counted
     }
 

@@ -37,6 +37,12 @@ public struct FuzzInput {
         byte() & 1 == 1
     }
 
+    /// The bytes not read yet, all read by this call.
+    public mutating func remainingBytes() -> [UInt8] {
+        defer { position = bytes.count }
+        return position < bytes.count ? Array(bytes[position...]) : []
+    }
+
     /// Up to `maximum` of the next bytes (a length byte, then the bytes).
     public mutating func bytes(upTo maximum: Int) -> [UInt8] {
         let count = min(int(upTo: 255), maximum)
