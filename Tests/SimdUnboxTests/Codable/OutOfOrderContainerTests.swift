@@ -270,6 +270,32 @@ import Testing
         #expect(throws: (any Error).self) { _ = try JSONDecoder().decode(CountedThenLate.self, from: Data(json.utf8)) }
     }
 
+    /// A late decoder's single-value read that fails: the error carries the decoder's own coding
+    /// path, as Foundation's does.
+    struct LateSingleValue: Decodable, Equatable {
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            let late = try container.superDecoder(forKey: AnyKey("c"))
+            _ = try container.nestedUnkeyedContainer(forKey: AnyKey("b"))
+            _ = try late.singleValueContainer().decode(String.self)
+        }
+    }
+
+    struct LateElementValue: Decodable, Equatable {
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            let late = try container.superDecoder()
+            _ = try container.nestedUnkeyedContainer()
+            _ = try late.singleValueContainer().decode(Bool.self)
+        }
+    }
+
+    @Test func lateSingleValueErrorsCarryTheirOwnPath() throws {
+        try expectSame(LateSingleValue.self, #"{"b":[1],"c":true}"#)
+        try expectSame(LateSingleValue.self, #"{"c":null,"b":[1]}"#)
+        try expectSame(LateElementValue.self, #"[1,[2]]"#)
+    }
+
     // MARK: Helpers
 
     struct AnyKey: CodingKey {

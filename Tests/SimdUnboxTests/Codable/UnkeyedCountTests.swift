@@ -19,6 +19,32 @@ import Testing
         #expect(actual == expected)
         #expect(actual.counts.allSatisfy { $0 == 6 })
     }
+
+    /// `decodeIfPresent` past the end moves `currentIndex` on, as in Foundation; the count stays.
+    @Test(arguments: ["[]", "[1]", "[1,2]"])
+    func countAfterReadingPastTheEnd(_ json: String) throws {
+        let data = Data(json.utf8)
+        let expected = try JSONDecoder().decode(PastTheEnd.self, from: data)
+        let actual = try SimdJSONDecoder().decode(PastTheEnd.self, from: data)
+        #expect(actual == expected)
+        #expect(actual.counts.allSatisfy { $0 == actual.counts.first })
+    }
+}
+
+/// Reads three times as many elements as there are with `decodeIfPresent`, asking for the count
+/// and the index after each read.
+private struct PastTheEnd: Decodable, Equatable {
+    var counts: [Int?] = []
+    var indices: [Int] = []
+
+    init(from decoder: any Decoder) throws {
+        var items = try decoder.unkeyedContainer()
+        for _ in 0..<6 {
+            _ = try items.decodeIfPresent(Int.self)
+            counts.append(items.count)
+            indices.append(items.currentIndex)
+        }
+    }
 }
 
 /// Reads `readFirst` elements, asks for the count, reads the rest (asking again on the way).

@@ -5,13 +5,23 @@ import Foundation
 
 extension CodableDecoder {
     /// Reads the frame's value with `read`, turning a failure into the `DecodingError` for `T`.
+    /// A frame no longer live reads its value where it starts, as a live one does; only its error
+    /// is made in a revival, so that it carries the frame's coding path, not the live one's.
     @inline(__always)
     func readFrame<T>(_ errorType: Any.Type, _ read: (inout _JSONCursor) throws(ReadFailure) -> T) throws -> T {
-        if _slowPath(isMissing) { throw valueNotFound(errorType, level: level, component: nil) }
+        if _slowPath(isMissing) {
+            if !frameIsLive && session.canRevive(token: token) {
+                return try reviveFrame { try readFrame(errorType, read) }
+            }
+            throw valueNotFound(errorType, level: level, component: nil)
+        }
         var value = self.value
         do {
             return try read(&value)
         } catch {
+            if !frameIsLive && session.canRevive(token: token) {
+                return try reviveFrame { try readFrame(errorType, read) }
+            }
             throw failureError(error, type: errorType, level: level, component: nil)
         }
     }

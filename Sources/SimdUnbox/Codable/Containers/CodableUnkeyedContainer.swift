@@ -152,6 +152,9 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
             guard _fastPath(code == .success) else { throw decoder.context._containerError(code) }
             peekState = hasElement ? .peeked : .atEnd
             peekedOpened = .none
+            // The count is the index of the end, whatever `decodeIfPresent` past it does to
+            // `currentIndex` later (Foundation moves it on and keeps the count).
+            if _slowPath(!hasElement) && knownCount == nil { knownCount = currentIndex }
             return hasElement
         }
     }
