@@ -285,7 +285,7 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
       out = internals::value_at(fields.child());
       return SUCCESS;
     }
-    if ((error = skip_child(fields))) { return error; }
+    if ((error = skip_value(fields))) { return error; }
     if ((error = fields.has_next_field().get(has_field))) {
       fields.abandon();
       return error;
@@ -315,7 +315,7 @@ inline error_code index_object(ondemand::object &object, key_memo &memo, ondeman
     if ((error = fields.field_value())) { return error; }
     record_field(memo, actual_key, iterator->position());
     if (simdjson_unlikely(memo.overflowed)) { return SUCCESS; }
-    if ((error = skip_child(fields))) { return error; }
+    if ((error = skip_value(fields))) { return error; }
     if ((error = fields.has_next_field().get(has_field))) { return error; }
   }
   note_container_end(internals::owner<csimdjson_parser>(iterator), *iterator, start);
@@ -356,7 +356,7 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
       out = internals::value_at(fields.child());
       return SUCCESS;
     }
-    if ((error = skip_child(fields))) { return error; }
+    if ((error = skip_value(fields))) { return error; }
     if ((error = fields.has_next_field().get(has_field))) { return error; }
   }
   // Not found: back to where the lookup started, as simdjson's own unordered lookup leaves it.
@@ -579,11 +579,15 @@ extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, cs
 
 namespace {
 
-/// Moves `slot` to its next field (`*has_field` false at the end), which `field` then holds.
+/// Moves the iterator to its next field (`*has_field` false at the end), which `field` then holds.
 simdjson_inline error_code next_field(csimdjson_parser &parser, csimdjson_object_iterator *iterator, bool *has_field,
                                       ondemand::field &field) noexcept {
   object_iterator_slot slot = load<object_iterator_slot>(iterator);
-  if (slot.started) { ++slot.iterator; }
+  if (slot.started) {
+    // `++slot.iterator`, with the value skipped by the shim's `skip_child` (csimdjson_skips.h).
+    ondemand::value_iterator &fields = internals::object_fields(slot.iterator);
+    if (fields.is_open() && !skip_child(fields)) { (void)fields.has_next_field(); }
+  }
   slot.started = true;
   store(iterator, slot);
   if (internals::at_end(slot.iterator)) {

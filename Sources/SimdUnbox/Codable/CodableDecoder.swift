@@ -125,8 +125,23 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard _fastPath(frameIsLive) else { return try reviveFrame { try unkeyedContainer() } }
+        if case .array(let array) = opened { return try anotherUnkeyedContainer(array) }
         let array = try openArray(&value, opened: &opened, isMissing: isMissing, level: level)
         return try CodableUnkeyedContainer(decoder: self, array: array, level: level, token: token)
+    }
+
+    /// A second unkeyed container of the decoder's array. Foundation's containers read the array
+    /// independently, each from its first element; here they share the document's cursor, so the
+    /// new one takes a token of its own and starts from the first element, and the containers made
+    /// before it are no longer live: each goes back to where it was when next used (`revived`).
+    @inline(never)
+    private func anotherUnkeyedContainer(_ array: _ArrayCursor) throws -> any UnkeyedDecodingContainer {
+        var array = array
+        var hasElements = false
+        let code = array.reset(&hasElements)
+        guard code == .success else { throw context._containerError(code) }
+        return try CodableUnkeyedContainer(
+            decoder: self, array: array, level: level, token: session.newToken(level: level))
     }
 
     /// The decoder itself. Its scalar reads read the frame's value where it starts, wherever the

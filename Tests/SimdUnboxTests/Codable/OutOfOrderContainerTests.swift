@@ -296,6 +296,88 @@ import Testing
         try expectSame(LateElementValue.self, #"[1,[2]]"#)
     }
 
+    /// Two unkeyed containers from one decoder read the array independently, each from its first
+    /// element, as Foundation's do (the second one read first, then the first: `[1, 1, ...]`).
+    struct TwoUnkeyed: Decodable, Equatable {
+        let values: [Int]
+
+        init(from decoder: any Decoder) throws {
+            var first = try decoder.unkeyedContainer()
+            var second = try decoder.unkeyedContainer()
+            var values = [try second.decode(Int.self), try first.decode(Int.self)]
+            values.append(try second.decode(Int.self))
+            values += [first.currentIndex, second.currentIndex, first.count ?? -1, first.isAtEnd ? 1 : 0]
+            values.append(try first.decode(Int.self))
+            values.append(second.isAtEnd ? 1 : 0)
+            self.values = values
+        }
+    }
+
+    /// The second container made after the first has read, and nested arrays read by both.
+    struct SecondAfterARead: Decodable, Equatable {
+        let values: [[Int]]
+
+        init(from decoder: any Decoder) throws {
+            var first = try decoder.unkeyedContainer()
+            let a = try first.decode([Int].self)
+            var second = try decoder.unkeyedContainer()
+            var nested = try second.nestedUnkeyedContainer()
+            let b = try nested.decode(Int.self)
+            let c = try first.decode([Int].self)
+            let d = try nested.decode(Int.self)
+            let e = try second.decode([Int].self)
+            values = [a, [b], c, [d], e, [first.currentIndex, second.currentIndex]]
+        }
+    }
+
+    /// Reads the decoder of a key that may be missing as `T` (Foundation gives it a `null`).
+    struct MissingKeyDecoder<T: Decodable & Equatable>: Decodable, Equatable {
+        let value: T
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            value = try container.superDecoder(forKey: AnyKey("missing")).singleValueContainer().decode(T.self)
+        }
+    }
+
+    @Test func aMissingKeysDecoderReadsAsNull() throws {
+        for json in [#"{}"#, #"{"missing":null}"#, #"{"missing":true}"#, #"{"missing":1}"#] {
+            try expectSame(MissingKeyDecoder<Bool>.self, json)
+            try expectSame(MissingKeyDecoder<Int>.self, json)
+            try expectSame(MissingKeyDecoder<String>.self, json)
+            try expectSame(MissingKeyDecoder<Double>.self, json)
+            try expectSame(MissingKeyDecoder<[Int]>.self, json)
+        }
+    }
+
+    /// The same through a `superDecoder(forKey:)` (where the second container's read used to leave
+    /// the first one reading from the middle of an element: an assertion in debug builds).
+    struct TwoUnkeyedInASuperDecoder: Decodable, Equatable {
+        let values: [Int]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            let inner = try container.superDecoder(forKey: AnyKey("x"))
+            var first = try inner.unkeyedContainer()
+            var second = try inner.unkeyedContainer()
+            values = [try second.decode(Int.self), try first.decode(Int.self), try first.decode(Int.self)]
+        }
+    }
+
+    @Test func twoUnkeyedContainersFromOneDecoder() throws {
+        try expectSame(TwoUnkeyedInASuperDecoder.self, #"{"x":[1,2]}"#)
+        try expectSame(TwoUnkeyedInASuperDecoder.self, #"{"x":[1,2],"y":[3]}"#)
+        try expectSame(TwoUnkeyedInASuperDecoder.self, #"{"x":[1]}"#)
+        try expectSame(TwoUnkeyed.self, "[1,2,3]")
+        try expectSame(TwoUnkeyed.self, "[1,2]")
+        try expectSame(TwoUnkeyed.self, "[1]")
+        try expectSame(TwoUnkeyed.self, "[[1],2]")
+        try expectSame(SecondAfterARead.self, "[[1,2],[3,4],[5]]")
+        try expectSame(SecondAfterARead.self, "[[1,2],[3]]")
+        let simd = try SimdJSONDecoder().decode(TwoUnkeyed.self, from: Data("[1,2,3]".utf8))
+        #expect(simd.values == [1, 1, 2, 1, 2, 3, 0, 2, 0])
+    }
+
     // MARK: Helpers
 
     struct AnyKey: CodingKey {

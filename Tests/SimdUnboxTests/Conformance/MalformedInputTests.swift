@@ -296,6 +296,24 @@ import Testing
         #expect(ifPresent._isMalformedDocument, "\(json): \(ifPresent)")
     }
 
+    /// A read that meets a missing value under `try?` fails the decode as malformed JSON, in an
+    /// array's elements too: the skips over what a read began rely on it (csimdjson_skips.h).
+    @Test(arguments: [
+        #"[{"a": , "b": 1}, {"a": 1, "b": 2}]"#, #"[{"b": 1, "a": }, {"a": 1, "b": 2}]"#, #"[{"a": ], "b": 1}]"#,
+        #"[{"a": 1, "b": 2}, {"a": , "b": 1}]"#,
+    ])
+    func aMissingValueReadUnderTryFailsTheDecode(json: String) throws {
+        let error = try #require(unboxError([TryA].self, json))
+        #expect(error._isMalformedDocument, "\(error)")
+        do {
+            let decoded = try SimdJSONDecoder().decode([CodableTryA].self, from: Data(json.utf8))
+            Issue.record("decoded \(decoded)")
+        } catch DecodingError.dataCorrupted {
+        } catch {
+            Issue.record("not dataCorrupted: \(error)")
+        }
+    }
+
     @Test func tryOptionalOnMalformedValueInNestedModel() throws {
         let json = #"{"inner": {"a": tru, "b": 1}, "after": 2}"#
         let error = try #require(unboxError(Outer.self, json))
@@ -309,6 +327,79 @@ import Testing
     func secondLookupAfterAStructuralError(json: String) throws {
         let error = try #require(unboxError(IDAndName.self, json))
         #expect(error._isMalformedDocument, "\(error)")
+    }
+
+    // MARK: Values missing in a container the decoder walks
+
+    /// Objects lacking a value before a separator or a closing bracket, inside the object `a` whose
+    /// fields a lookup walks. simdjson's skip takes such a separator for the end of a value read
+    /// before, and went on to `a`'s closing bracket, so that the walk went on among the root's
+    /// fields: looking up `b` in `a` found the root's `b`.
+    static let valuesMissingInObjects: [String] = [
+        #"{"a":{"x":,"y"},"b":1}"#, #"{"a":{"x":},"b":1}"#, #"{"a":{"x":1,"y":,},"b":1}"#,
+        #"{"a":{"x":]},"b":1}"#, #"{"a":{"x":,"y":2},"b":1}"#, #"{"a":{"x": , "y":2}, "b":1}"#,
+    ]
+
+    @Test(arguments: valuesMissingInObjects)
+    func aValueMissingInAWalkedObjectIsMalformed(json: String) throws {
+        // The models throw as soon as the lookup of `b` in `a` returns a value: the malformed JSON
+        // must be reported first (before, the lookup returned the root's `b`, and the decode failed
+        // only later, when the root's end was checked).
+        let error = try #require(unboxError(LooksUpBInA.self, json))
+        #expect(error._isMalformedDocument, "\(error)")
+        // Where the value is missing: the first token after a colon that cannot start a value.
+        let bytes = Array(json.utf8)
+        let tokens = bytes.indices.filter { bytes[$0] != UInt8(ascii: " ") }
+        let missing = zip(tokens, tokens.dropFirst()).first { colon, next in
+            bytes[colon] == UInt8(ascii: ":") && ",]}".utf8.contains(bytes[next])
+        }?.1
+        #expect(error.byteOffset == missing, "\(error)")
+        let keyPath = try #require(unboxError(KeyPathAB.self, json))
+        #expect(keyPath._isMalformedDocument, "\(keyPath)")
+        let data = Data(json.utf8)
+        #expect(throws: (any Error).self) { _ = try JSONDecoder().decode(CodableLooksUpBInA.self, from: data) }
+        let snakeCase = SimdJSONDecoder()
+        snakeCase.keyDecodingStrategy = .convertFromSnakeCase
+        for decoder in [SimdJSONDecoder(), snakeCase] {
+            do {
+                let decoded = try decoder.decode(CodableLooksUpBInA.self, from: data)
+                Issue.record("decoded \(decoded)")
+            } catch DecodingError.dataCorrupted {
+            } catch {
+                Issue.record("not dataCorrupted: \(error)")
+            }
+        }
+    }
+
+    /// Arrays lacking an element before a separator or their closing bracket, counted (which skips
+    /// every element): the count went on among the root's values. (Foundation accepts a trailing
+    /// comma, `[1,]`; SimdUnbox rejects it, as the migration guide says.)
+    @Test(arguments: [#"{"a":[1,],"b":2}"#, #"{"a":[,],"b":2}"#, #"{"a":[1,,2],"b":2}"#, #"{"a":[{},],"b":2}"#])
+    func anElementMissingInACountedArrayIsMalformed(json: String) throws {
+        let data = Data(json.utf8)
+        if !json.contains(",]") {
+            #expect(throws: (any Error).self) { _ = try JSONDecoder().decode(CountsA.self, from: data) }
+        }
+        do {
+            let decoded = try SimdJSONDecoder().decode(CountsA.self, from: data)
+            Issue.record("decoded \(decoded)")
+        } catch DecodingError.dataCorrupted {
+        } catch {
+            Issue.record("not dataCorrupted: \(error)")
+        }
+    }
+
+    /// Valid documents whose values start right after an opening bracket, a colon or a comma, and
+    /// empty containers, walked by the same models: the check rejects none of them.
+    @Test func walkedContainersThatAreValid() throws {
+        let looked: LooksUpBInA = try unbox(string: #"{"a":{"x":[],"y":{},"z":[[]],"w":""},"b":1}"#)
+        #expect(looked.b == nil)
+        let missing: LooksUpBInA = try unbox(string: #"{"a":{"x":{},"y":[],"z":{"q":[{}]}},"b":1}"#)
+        #expect(missing.b == nil)
+        let counted = try SimdJSONDecoder().decode(CountsA.self, from: Data(#"{"a":[[],{},[1,{}],""],"b":2}"#.utf8))
+        #expect(counted == CountsA(count: 4, b: 2))
+        let empty = try SimdJSONDecoder().decode(CountsA.self, from: Data(#"{"a":[],"b":2}"#.utf8))
+        #expect(empty == CountsA(count: 0, b: 2))
     }
 
     @Test func malformedLiteralOffsets() throws {
@@ -387,6 +478,19 @@ private struct TryA: Unboxable {
     }
 }
 
+private struct CodableTryA: Decodable {
+    let a: Int?
+    let b: Int
+
+    enum Keys: String, CodingKey { case a, b }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        a = try? container.decode(Int.self, forKey: .a)
+        b = try container.decode(Int.self, forKey: .b)
+    }
+}
+
 private struct IfPresentA: Unboxable {
     let a: Int?
     let b: Int?
@@ -404,5 +508,71 @@ private struct Outer: Unboxable {
     init(unboxer: Unboxer) throws {
         inner = try? unboxer.unbox(key: "inner")
         after = try unboxer.unbox(key: "after")
+    }
+}
+
+/// What the models below throw when a lookup of `b` in `a` returns a value: `a` has no `b`.
+private struct FoundTheRootsB: Error {
+    let value: Int
+}
+
+/// Looks up `b` in the object `a`, where it is absent.
+private struct LooksUpBInA: Unboxable {
+    let b: Int?
+
+    init(unboxer: Unboxer) throws {
+        let inner: InnerB = try unboxer.unbox(key: "a")
+        b = inner.b
+    }
+
+    struct InnerB: Unboxable {
+        let b: Int?
+
+        init(unboxer: Unboxer) throws {
+            b = try unboxer.unboxIfPresent(key: "b")
+            if let b { throw FoundTheRootsB(value: b) }
+        }
+    }
+}
+
+private struct KeyPathAB: Unboxable {
+    let b: Int?
+
+    init(unboxer: Unboxer) throws {
+        b = try unboxer.unboxIfPresent(keyPath: "a.b")
+        if let b { throw FoundTheRootsB(value: b) }
+    }
+}
+
+private struct CodableLooksUpBInA: Decodable {
+    let b: Int?
+
+    enum Keys: String, CodingKey { case a, b }
+
+    init(from decoder: any Decoder) throws {
+        let root = try decoder.container(keyedBy: Keys.self)
+        let inner = try root.nestedContainer(keyedBy: Keys.self, forKey: .a)
+        b = try inner.decodeIfPresent(Int.self, forKey: .b)
+        if let b { throw FoundTheRootsB(value: b) }
+    }
+}
+
+/// Counts the elements of `a`, then reads `b`.
+private struct CountsA: Decodable, Equatable {
+    let count: Int?
+    let b: Int
+
+    enum Keys: String, CodingKey { case a, b }
+
+    init(count: Int?, b: Int) {
+        self.count = count
+        self.b = b
+    }
+
+    init(from decoder: any Decoder) throws {
+        let root = try decoder.container(keyedBy: Keys.self)
+        let elements = try root.nestedUnkeyedContainer(forKey: .a)
+        count = elements.count
+        b = try root.decode(Int.self, forKey: .b)
     }
 }

@@ -13,6 +13,12 @@ extension CodableDecoder {
             if !frameIsLive && session.canRevive(token: token) {
                 return try reviveFrame { try readFrame(errorType, read) }
             }
+            // Foundation gives a missing key's decoder a `null`, which a `Bool` read reports as a
+            // type mismatch (`boolFailure`), every other read as a missing value.
+            if errorType == Bool.self {
+                throw failureError(
+                    .mismatch(.null, type: nil, offset: 0), type: Bool.self, level: level, component: nil)
+            }
             throw valueNotFound(errorType, level: level, component: nil)
         }
         var value = self.value

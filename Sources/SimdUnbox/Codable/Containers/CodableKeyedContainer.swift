@@ -838,12 +838,8 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout _JSONCursor) throws(ReadFailure) -> T
     ) throws -> T {
         var value = _JSONCursor()
-        try require(key, into: &value, missed: missed)
-        do {
-            return try read(&value)
-        } catch {
-            throw decoder.failureError(error, type: T.self, level: level, component: pathComponent(key))
-        }
+        let code = missed ? findEscaped(key, into: &value) : find(key, into: &value)
+        return try readFound(code, key, T.self, &value, read)
     }
 
     /// Finds `key` and reads its value with `read`, or returns nil if it is missing or `null`.
@@ -854,15 +850,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     ) throws -> T? {
         var value = _JSONCursor()
         let code = missed ? findEscaped(key, into: &value) : find(key, into: &value)
-        if code == .noSuchField { return nil }
-        guard code == .success else { throw decoder.context._containerError(code) }
-        var isNull = false
-        if value.isNull(&isNull) == .success && isNull { return nil }
-        do {
-            return try read(&value)
-        } catch {
-            throw decoder.failureError(error, type: T.self, level: level, component: pathComponent(key))
-        }
+        return try readFoundIfPresent(code, key, T.self, &value, read)
     }
 
     /// Looks `key` up under `convertFromSnakeCase`. When the walk over the object finds the key's
@@ -880,7 +868,8 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         }
     }
 
-    /// Reads the field that `snakeCaseLookup` found (`code`), as `readField` does.
+    /// Reads the field that a lookup found (`code`, the lookup's result; `value`, the field's
+    /// value): `readField`'s and `snakeCaseLookup`'s callers' second half.
     @inline(__always)
     func readFound<T>(
         _ code: _SimdJSONError, _ key: Key, _ type: T.Type, _ value: inout _JSONCursor,
@@ -894,7 +883,8 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         }
     }
 
-    /// Reads the field that `snakeCaseLookup` found (`code`), as `readFieldIfPresent` does.
+    /// Reads the field that a lookup found (`code`), or returns nil if it is missing or `null`:
+    /// `readFieldIfPresent`'s and `snakeCaseLookup`'s callers' second half.
     @inline(__always)
     func readFoundIfPresent<T>(
         _ code: _SimdJSONError, _ key: Key, _ type: T.Type, _ value: inout _JSONCursor,
