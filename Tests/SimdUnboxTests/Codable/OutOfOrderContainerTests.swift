@@ -364,7 +364,31 @@ import Testing
         }
     }
 
+    /// A late element decoder read while another container's cursor stands where its value starts
+    /// (the second container starts at the first element): the read, or the check of a failed
+    /// one, moved that cursor, and the second container then read from the wrong place (an
+    /// assertion in debug builds; found by the fuzz target).
+    struct LateReadAtTheLiveCursor: Decodable, Equatable {
+        let values: [String]
+
+        init(from decoder: any Decoder) throws {
+            var first = try decoder.unkeyedContainer()
+            let element = try first.superDecoder()
+            var second = try decoder.unkeyedContainer()
+            var values: [String] = []
+            values.append((try? element.singleValueContainer().decode(Int.self)).map(String.init) ?? "not an Int")
+            values.append(String(try element.singleValueContainer().decodeNil()))
+            values.append(try element.singleValueContainer().decode(String.self))
+            values.append(try second.decode(String.self))
+            values.append(String(try second.decodeNil()))
+            values.append(try first.decode(String.self))
+            self.values = values
+        }
+    }
+
     @Test func twoUnkeyedContainersFromOneDecoder() throws {
+        try expectSame(LateReadAtTheLiveCursor.self, #"["a","b","c"]"#)
+        try expectSame(LateReadAtTheLiveCursor.self, #"["a",null,"c"]"#)
         try expectSame(TwoUnkeyedInASuperDecoder.self, #"{"x":[1,2]}"#)
         try expectSame(TwoUnkeyedInASuperDecoder.self, #"{"x":[1,2],"y":[3]}"#)
         try expectSame(TwoUnkeyedInASuperDecoder.self, #"{"x":[1]}"#)

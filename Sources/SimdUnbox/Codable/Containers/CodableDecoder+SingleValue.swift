@@ -5,14 +5,16 @@ import Foundation
 
 extension CodableDecoder {
     /// Reads the frame's value with `read`, turning a failure into the `DecodingError` for `T`.
-    /// A frame no longer live reads its value where it starts, as a live one does; only its error
-    /// is made in a revival, so that it carries the frame's coding path, not the live one's.
+    /// A frame no longer live reads in a revival (`reviveFrame`), which saves the document's
+    /// cursor, reads and puts the cursor back: the live containers' cursor may stand where the
+    /// frame's value starts, and a read there (or the check of a failed one, which reads the value
+    /// to tell malformed JSON from a type mismatch) moves it.
     @inline(__always)
     func readFrame<T>(_ errorType: Any.Type, _ read: (inout _JSONCursor) throws(ReadFailure) -> T) throws -> T {
+        if _slowPath(!frameIsLive) && session.canRevive(token: token) {
+            return try reviveFrame { try readFrame(errorType, read) }
+        }
         if _slowPath(isMissing) {
-            if !frameIsLive && session.canRevive(token: token) {
-                return try reviveFrame { try readFrame(errorType, read) }
-            }
             // Foundation gives a missing key's decoder a `null`, which a `Bool` read reports as a
             // type mismatch (`boolFailure`), every other read as a missing value.
             if errorType == Bool.self {
@@ -25,14 +27,17 @@ extension CodableDecoder {
         do {
             return try read(&value)
         } catch {
-            if !frameIsLive && session.canRevive(token: token) {
-                return try reviveFrame { try readFrame(errorType, read) }
-            }
             throw failureError(error, type: errorType, level: level, component: nil)
         }
     }
 
     func decodeNil() -> Bool {
+        // As `readFrame`: a `null` read where the cursor stands moves it.
+        if _slowPath(!frameIsLive) && session.canRevive(token: token),
+            let isNull = try? reviveFrame({ decodeNil() })
+        {
+            return isNull
+        }
         if isMissing { return true }
         if case .none = opened {
             var value = self.value

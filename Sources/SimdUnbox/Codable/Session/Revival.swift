@@ -152,6 +152,12 @@ extension CodableDecoder {
             source = .known(Unmanaged.passUnretained(self))
         } else if let start = value.startToken {
             source = .document(start)
+        } else if case .array(let array) = opened {
+            // A document root (no value token) opened as an array, which a second
+            // `unkeyedContainer()` made stale: its path comes from the array's token.
+            source = .document(array.startToken)
+        } else if case .object(let object) = opened {
+            source = .document(object.startToken)
         } else {
             throw staleError(level: level)
         }
