@@ -146,8 +146,8 @@ extern "C" csimdjson_error csimdjson_array_count_elements(csimdjson_array *array
   bool has_elements = false;
   error_code error = cursor.reset().get(has_elements);
   if (error) { return code(error); }
-  // `cursor.count_elements()`, with the elements skipped by the shim's `skip_child`
-  // (csimdjson_skips.h), as `advance` does: simdjson's own skip took a missing last element
+  // `cursor.count_elements()`, with the elements skipped as `advance` skips them
+  // (csimdjson_skips.h's `skip_element`): simdjson's own skip took a missing last element
   // (`[1,]`) for the end of the array and counted on among the parent's values.
   array_iterator_slot slot{};
   if ((error = cursor.begin().get(slot.iterator))) { return code(error); }
