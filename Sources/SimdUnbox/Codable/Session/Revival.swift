@@ -156,9 +156,9 @@ extension CodableDecoder {
             // A document root (no value token) opened as an array, which a second
             // `unkeyedContainer()` made stale: its path comes from the array's token.
             source = .document(array.startToken)
-        } else if case .object(let object) = opened {
-            source = .document(object.startToken)
         } else {
+            // (An opened root object is never stale: only a second `unkeyedContainer()` makes an
+            // opened root so.)
             throw staleError(level: level)
         }
         return try revive(
