@@ -427,10 +427,18 @@ inline csimdjson_error object_find_uint64(csimdjson_object *object, const uint8_
 }
 
 template <bool Plain>
-inline csimdjson_error object_find_double(csimdjson_object *object, const uint8_t *key, size_t key_length, double *out,
+inline csimdjson_error object_find_double(csimdjson_object *opaque, const uint8_t *key, size_t key_length, double *out,
                                           csimdjson_value *value) noexcept {
-  return find_and_read<Plain>(object, key, key_length, value,
-                              [&](ondemand::value &v) { return checked_get_double(v, *out); });
+  ondemand::object object = load<ondemand::object>(opaque);
+  ondemand::value found;
+  error_code error = find_field_checked<Plain>(object, key_view(key, key_length), found);
+  if (simdjson_unlikely(error)) { return code(error); }
+  error = checked_get_double(found, *out);
+  // A zero goes back with its value, whose text the caller checks (`-0`, `0e5`, or a number too
+  // small for a `Double`), rather than looking the field up again: a second lookup of the key cost
+  // a walk to the object's end and back, and could find a later copy of the key.
+  if (simdjson_unlikely(error || *out == 0)) { store_value(value, found); }
+  return code(error);
 }
 
 template <bool Plain>

@@ -270,8 +270,9 @@ csimdjson_error csimdjson_parser_skip_to_root_separator(csimdjson_parser *parser
 /*
  * Fused lookups: find the key and read a scalar in one call. On CSIMDJSON_INCORRECT_TYPE,
  * CSIMDJSON_NUMBER_OUT_OF_RANGE and CSIMDJSON_NUMBER_ERROR the field's value is left unconsumed in
- * `value` so that the caller can inspect it (the integer lookups write `value` on success too);
- * on CSIMDJSON_NO_SUCH_FIELD `value` is untouched.
+ * `value` so that the caller can inspect it (the integer lookups write `value` on success too, and
+ * the double lookups when the number read is zero); on CSIMDJSON_NO_SUCH_FIELD `value` is
+ * untouched.
  */
 csimdjson_error csimdjson_object_find_int64(csimdjson_object *object, const uint8_t *key, size_t key_length,
                                             int64_t *out, csimdjson_value *value);

@@ -81,6 +81,10 @@ struct CodableDifferentialTests {
         .init(F.Numbers.self, #"{"u8":256}"#), .init(F.Numbers.self, #"{"f":1e39}"#),
         .init(F.Numbers.self, #"{"d":1e-400}"#),
         .init(F.Numbers.self, #"{"d":0}"#), .init(F.Numbers.self, #"{"d":0.0,"f":0}"#),
+        // A zero is checked against its text: the first copy's, not a later copy of its key.
+        .init(F.Numbers.self, #"{"d":0,"d":5}"#), .init(F.Numbers.self, #"{"d":-0.0,"i":1,"d":1e-400}"#),
+        .init(F.Flags.self, #"{"on":true,"name":"n","ratio":-0.0,"count":1,"ratio":2}"#),
+        .init(F.Flags.self, #"{"on":true,"name":"n","ratio":0,"count":1,"ratio":"x"}"#),
         .init(F.Numbers.self, #"{"i":1.5}"#),
         .init(F.Numbers.self, #"{"u":-3}"#), .init(F.Numbers.self, #"{"i64":true}"#),
         .init(

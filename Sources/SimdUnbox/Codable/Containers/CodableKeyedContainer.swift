@@ -809,8 +809,8 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
             }
         }
         if code == .success {
-            // A zero: look the field up again to check that it is written as one.
-            try require(key, into: &value)
+            // A zero: the shim returns its value, to check that it is written as one.
+            if !value.isSet { try require(key, into: &value) }
         } else if !value.isSet {
             throw decoder.context._containerError(code)
         }
