@@ -32,11 +32,10 @@ extension CodableDecoder {
     }
 
     func decodeNil() -> Bool {
-        // As `readFrame`: a `null` read where the cursor stands moves it.
-        if _slowPath(!frameIsLive) && session.canRevive(token: token),
-            let isNull = try? reviveFrame({ decodeNil() })
-        {
-            return isNull
+        // As `readFrame`: a `null` read where the cursor stands moves it. A value that cannot be
+        // revived is not `null`: the decode that follows throws its error.
+        if _slowPath(!frameIsLive) && session.canRevive(token: token) {
+            return (try? reviveFrame { decodeNil() }) ?? false
         }
         if isMissing { return true }
         if case .none = opened {

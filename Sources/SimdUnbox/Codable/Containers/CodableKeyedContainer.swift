@@ -808,12 +808,9 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
                 try decoder.readDouble(&v)
             }
         }
-        if code == .success {
-            // A zero: the shim returns its value, to check that it is written as one.
-            if !value.isSet { try require(key, into: &value) }
-        } else if !value.isSet {
-            throw decoder.context._containerError(code)
-        }
+        // A zero (`.success`) comes back with its value, as any failure does, to check that it is
+        // written as one.
+        if !value.isSet { throw decoder.context._containerError(code) }
         do {
             return try decoder.doubleSlowPath(code, result, &value)
         } catch {
