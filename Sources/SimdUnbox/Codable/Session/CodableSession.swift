@@ -145,8 +145,20 @@ final class CodableSession: ElementSession {
         let count = Swift.min(level, path.count)
         let kept = Swift.min(changedLevel, madePath.count, count)
         if kept == count && madePath.count == count { return madePath }
-        madePath.removeSubrange(kept...)
-        for step in kept..<count { madePath.append(codingKey(path[step], level: step)) }
+        // Steps that changed are replaced where they stand (the last one, from one value of an
+        // array or dictionary to the next): callgrind, github_events decoded with the free-form
+        // `Payload` `try?` chain: 5.58M instructions per decode when every changed step was removed
+        // and appended again, 5.41M replaced in place.
+        if madePath.count > count { madePath.removeLast(madePath.count - count) }
+        var step = kept
+        while step < madePath.count {
+            madePath[step] = codingKey(path[step], level: step)
+            step += 1
+        }
+        while step < count {
+            madePath.append(codingKey(path[step], level: step))
+            step += 1
+        }
         // Steps below `count` were dropped: they are made again when needed.
         changedLevel = Int.max
         return madePath
