@@ -19,7 +19,18 @@ address)
     ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan
     ;;
 thread)
-    swift test --sanitize=thread --scratch-path .build-tsan
+    # The run's output is kept, and its reports are printed again after it: a report stands where
+    # the race happened, among hundreds of lines of test results, and a log's tail must show it.
+    log=.build-tsan/test-output.log
+    mkdir -p .build-tsan
+    status=0
+    swift test --sanitize=thread --scratch-path .build-tsan 2>&1 | tee "$log" || status=$?
+    if grep -q 'WARNING: ThreadSanitizer' "$log"; then
+        echo "==> ThreadSanitizer reports in this run (from $log):" >&2
+        awk '/WARNING: ThreadSanitizer/ { show = 1 } show { print } /^SUMMARY: ThreadSanitizer/ { show = 0 }' "$log" >&2
+        [[ $status -ne 0 ]] || status=1
+    fi
+    exit "$status"
     ;;
 undefined)
     toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
