@@ -14,6 +14,20 @@ enum ErrorDescriptionKind: UInt8 {
 }
 
 extension JSONType {
+    /// The kind as Foundation's `JSONDecoder` names it in a type mismatch's description ("found
+    /// number instead", "found a dictionary instead"), which `SimdJSONDecoder`'s descriptions
+    /// repeat word for word.
+    var foundationDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        }
+    }
+
     /// A number for the kind, for `CodableParserCache.errorDescriptions`.
     var typeNumber: UInt8 {
         switch self {
@@ -63,7 +77,7 @@ extension CodableDecoder {
                 DecodingError.Context(
                     codingPath: session.codingPath(level, appending: component),
                     debugDescription: cachedDescription(.mismatch, expected, found) {
-                        "Expected to decode \(expected) but found \(found) instead."
+                        "Expected to decode \(expected) but found \(found.foundationDescription) instead."
                     }))
         case .notRepresentable(let text, let offset):
             return DecodingError.dataCorrupted(
@@ -117,7 +131,7 @@ extension CodableDecoder {
             DecodingError.Context(
                 codingPath: session.codingPath(level, appending: component),
                 debugDescription: cachedDescription(.containerMismatch, type, found) {
-                    "Expected to decode \(type) but found \(found) instead."
+                    "Expected to decode \(type) but found \(found.foundationDescription) instead."
                 }))
     }
 

@@ -32,6 +32,13 @@ extension CodableDecoder {
     /// nobody can swallow it.
     @inline(never)
     func readFailure(_ code: _SimdJSONError, _ value: inout _JSONCursor, expected: JSONType) -> ReadFailure {
+        // A `try?` chain tries one value as one type after another: what the first failure found
+        // out about the value (its type, checked well formed, and its offset) answers the next.
+        if code == .incorrectType, let last = session.lastMismatch, last.found != expected,
+            last.value == value.identity
+        {
+            return .mismatch(last.found, type: nil, offset: last.offset)
+        }
         let offset = context._offset(of: &value)
         guard code == .incorrectType || code == .numberOutOfRange else {
             return .other(context._malformedError(code, offset: offset))
@@ -65,6 +72,7 @@ extension CodableDecoder {
             break
         }
         if check != .success { return .other(context._malformedError(check, offset: offset)) }
+        if code == .incorrectType { session.lastMismatch = (value.identity, found, offset) }
         return .mismatch(found, type: nil, offset: offset)
     }
 

@@ -148,7 +148,8 @@ extension CodableDecoder {
                 var v = value; var n = false; return v.isNull(&n) == .success && n
             }()
         {
-            throw valueNotFound([String: Any].self, level: level, component: nil)
+            // Foundation's `Dictionary.init(from:)` asks for a keyed container, and says so.
+            throw containerNull([String: Any].self, "Cannot get keyed decoding container", level, nil)
         }
         var object = try openObject(&value, opened: &opened, isMissing: false, level: level, component: nil)
         var hasFields = false

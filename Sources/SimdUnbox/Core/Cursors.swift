@@ -65,6 +65,12 @@ public struct _JSONCursor {
     @inlinable @inline(__always)
     var isSet: Bool { raw.storage.0 != 0 }
 
+    /// The cursor's words: two cursors of one document with the same words are at the same value
+    /// (a cursor of another document may have the same words; two cursors at the same value may
+    /// differ in padding).
+    @inlinable @inline(__always)
+    var identity: (UInt64, UInt64, UInt64, UInt64) { raw.storage }
+
     /// Reads the value's type from its first byte, without consuming it (nil: not a JSON value).
     @inlinable @inline(__always)
     mutating func getType(_ type: inout JSONType?) -> _SimdJSONError {

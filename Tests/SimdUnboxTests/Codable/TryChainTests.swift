@@ -120,6 +120,64 @@ struct TryChainTests {
         #expect(try SimdJSONDecoder().decode(Attempts.self, from: data) == single)
     }
 
+    /// Tries its value as each scalar and container type in turn, twice, and keeps every error
+    /// whole: case, type, coding path and description.
+    struct Probes: Decodable {
+        var errors: [String] = []
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            for _ in 0..<2 {
+                let attempts: [() throws -> Void] = [
+                    { _ = try container.decode(Bool.self) }, { _ = try container.decode(Double.self) },
+                    { _ = try container.decode(String.self) }, { _ = try container.decode(Int8.self) },
+                    { _ = try container.decode(UInt.self) }, { _ = try container.decode([Int].self) },
+                    { _ = try container.decode([String: Int].self) },
+                ]
+                for attempt in attempts {
+                    do { try attempt() } catch let error as DecodingError {
+                        errors.append(whole(error))
+                    }
+                }
+            }
+        }
+
+        func whole(_ error: DecodingError) -> String {
+            switch error {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+                .dataCorrupted(let context):
+                "\(summary(of: error)): \(context.debugDescription)"
+            @unknown default: "unknown"
+            }
+        }
+    }
+
+    /// One value tried as one type after another: the second and later failures on it (which
+    /// reuse what the first found out about the value) are JSONDecoder's, description included,
+    /// and so are the failures on the next values, whatever their type.
+    @Test func repeatedFailuresOnOneValueMatchJSONDecoder() throws {
+        // Numbers that fit every type tried: one that does not (300 as `Int8`) is invalid JSON to
+        // Foundation, whatever catches it.
+        let json = #"{"v": ["text", 7, true, null, [1], {"a": 1}, "\u00e9", [], {}, "", 0]}"#
+        struct Values: Decodable { var v: [Probes] }
+        let expected = try JSONDecoder().decode(Values.self, from: Data(json.utf8)).v.map(\.errors)
+        let actual = try SimdJSONDecoder().decode(Values.self, from: Data(json.utf8)).v.map(\.errors)
+        #expect(actual == expected)
+        #expect(expected.allSatisfy { !$0.isEmpty })
+    }
+
+    /// Elements of a stream that put values of other types where the element before had its
+    /// value: a failure on one element says nothing of the next.
+    @Test func failuresDoNotCarryOverToTheNextElement() throws {
+        let lines = [#"{"v":"a"}"#, #"{"v":1}"#, #"{"v":[]}"#, #"{"v":"b"}"#, #"{"v":{}}"#, #"{"v":true}"#]
+        struct Line: Decodable { var v: Probes }
+        let expected = try lines.map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)).v.errors }
+        var reader = SimdJSONDecoder().reader(
+            of: Line.self, from: Data(lines.joined(separator: "\n").utf8), format: .jsonLines)
+        var actual: [[String]] = []
+        while let line = try reader.next() { actual.append(line.v.errors) }
+        #expect(actual == expected)
+    }
+
     /// The same errors, whatever the order (Foundation decodes a dictionary's entries in the order
     /// of its own dictionary, SimdJSONDecoder in the document's).
     func expectSameErrors(

@@ -26,13 +26,6 @@ enum HeldKey {
     /// A dictionary's key: kept as a string, since a `CodableKey` does not fit in an existential's
     /// inline buffer, and boxing one for every entry was an allocation per entry.
     case string(String)
-
-    var codingKey: any CodingKey {
-        switch self {
-        case .key(let key): key
-        case .string(let key): CodableKey(stringValue: key)
-        }
-    }
 }
 
 /// The coding keys SimdJSONDecoder makes up: array indices (`"Index 3"`, as Foundation spells
