@@ -118,7 +118,8 @@ final class CodableSession: ElementSession {
     /// (`CodableDecoder.readFailure`): its cursor, which tells it from any other value of the
     /// document, the type found (the value checked well formed) and its offset. Callgrind,
     /// github_events decoded with the free-form `Payload` `try?` chain (each value tried as `Bool`,
-    /// `Double`, `String`, then an array): see `readFailure`.
+    /// `Double`, `String`, then an array): 5.35M instructions per decode when every failure
+    /// classified its value again, 5.25M with this.
     @exclusivity(unchecked) var lastMismatch: (value: (UInt64, UInt64, UInt64, UInt64), found: JSONType, offset: Int)?
 
     /// Makes the session ready for the next element of a stream, as fresh as a new one but for its
