@@ -143,15 +143,9 @@ extension CodableDecoder {
     /// value wins.
     func decodeStringKeyedDictionary<Value: Decodable>(_ type: Value.Type) throws -> [String: Value] {
         guard _fastPath(frameIsLive) else { return try reviveFrame { try decodeStringKeyedDictionary(type) } }
-        if isMissing
-            || {
-                var v = value; var n = false; return v.isNull(&n) == .success && n
-            }()
-        {
-            // Foundation's `Dictionary.init(from:)` asks for a keyed container, and says so.
-            throw containerNull([String: Any].self, "Cannot get keyed decoding container", level, nil)
-        }
-        var object = try openObject(&value, opened: &opened, isMissing: false, level: level, component: nil)
+        // As Foundation's `Dictionary.init(from:)`, which asks for a keyed container: a missing or
+        // `null` value is that container's error.
+        var object = try openObject(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
         var hasFields = false
         var code = object.reset(&hasFields)
         var iterator = _ObjectIterator()
