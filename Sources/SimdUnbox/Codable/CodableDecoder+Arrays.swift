@@ -203,9 +203,13 @@ extension DecodableArray {
             first.deinitialize(count: index)
             throw error
         }
-        // Exactly the elements read so far, or room to grow when there are more.
+        // Exactly the elements read so far, or room to grow when there are more. Never a capacity
+        // of 0 (no room left on the gather stack, in deep nesting): `init(unsafeUninitializedCapacity:)`
+        // then writes the count of the standard library's shared empty array, a data race between
+        // two decodes on two threads (found by ThreadSanitizer in CI).
         let initialized = index
-        var result = Self(unsafeUninitializedCapacity: hasElement ? 2 * inline : initialized) { buffer, count in
+        var result = Self(unsafeUninitializedCapacity: hasElement ? 2 * Swift.max(inline, 4) : initialized) {
+            buffer, count in
             if initialized > 0 {
                 buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: first, count: initialized)
             }

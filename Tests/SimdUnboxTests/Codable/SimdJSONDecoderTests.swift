@@ -190,6 +190,32 @@ struct SimdJSONDecoderTests {
         #expect(Set(results.map(\.x)) == Set(0..<32))
     }
 
+    /// A node of 80 bytes: 60 nested levels of arrays of them use up the parser's 64 KiB gather
+    /// stack, so the deepest arrays are made with no room left on it.
+    struct WideNode: Decodable, Equatable, Sendable {
+        var a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0
+        var children: [WideNode] = []
+    }
+
+    /// Arrays decoded past the gather stack's room, on several threads at once (threads, not tasks, so that two decodes run on two threads): the same values as
+    /// JSONDecoder's (and, under ThreadSanitizer, no write to storage the threads share: the
+    /// standard library's empty array was written when such an array was made with no capacity).
+    @Test func arraysBeyondTheGatherStackFromManyThreads() throws {
+        let leaf = #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"children":[]}"#
+        var json = leaf
+        for depth in 0..<60 {
+            json = #"{"a":\#(depth),"b":0,"c":0,"d":0,"e":0,"f":0,"g":0,"h":0,"i":0,"children":[\#(json),\#(leaf)]}"#
+        }
+        let data = Data(json.utf8)
+        let expected = try JSONDecoder().decode(WideNode.self, from: data)
+        let decoder = SimdJSONDecoder()
+        let same = TestLock(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            if (try? decoder.decode(WideNode.self, from: data)) == expected { same.withLock { $0 += 1 } }
+        }
+        #expect(same.withLock { $0 } == 8)
+    }
+
     @Test func userInfo() throws {
         struct Reader: Decodable {
             var value: String?
