@@ -24,7 +24,7 @@ import Testing
         return ("{" + fields.joined(separator: ",") + "}", keys)
     }
 
-    @Test(arguments: [3, 16, 17, 40, 300])
+    @Test(arguments: [3, 16, 17, 40, 64, 65, 300])
     func anyReadOrderFindsEveryField(count: Int) throws {
         let (json, keys) = Self.object(count: count, seed: UInt64(count))
         var random = SplitMix64(seed: 7)
@@ -50,8 +50,8 @@ import Testing
     @Test func longKeysAndKeysWithEscapes() throws {
         let long = String(repeating: "k", count: 100)
         let json = #"{"a\"b": 1, "\#(long)1": 2, "\#(long)": 3, "x\\": 4, "na\u006de": 5, "z": 6}"#
-            .replacingOccurrences(of: "{", with: "{" + (0..<20).map { #""pad\#($0)": 0"# }.joined(separator: ",") + ",")
-        // Read backwards, so that the index (hashed: more than 16 fields) answers.
+            .replacingOccurrences(of: "{", with: "{" + (0..<70).map { #""pad\#($0)": 0"# }.joined(separator: ",") + ",")
+        // Read backwards, so that the index (hashed: more than 64 fields) answers.
         let probe = try unbox(string: json, as: ["z", long, long + "1", "a", "x", "name", "a\"b"])
         // Escaped keys are found by their unescaped value, as before; keys with quotes never match
         // by their raw bytes.
