@@ -137,21 +137,6 @@ final class StreamWorkers<Element>: @unchecked Sendable {
     private var spareModelBuffers: [ModelBuffer<Element>] = []
 
     private let count: Int
-    /// Whether the consumer decodes batches itself while it waits for one (a synchronous reader):
-    /// then one worker fewer is started, and `count` threads decode in all. Set before the first
-    /// batch is submitted.
-    ///
-    /// Measured on two cores, the 100 MB streams read on two threads against one (time per decode,
-    /// medians of four interleaved runs, SimdUnbox / SimdJSONDecoder): root arrays 1.31x / 1.44x
-    /// with two workers and a waiting consumer, 1.54x / 1.72x with one worker and the consumer;
-    /// JSON Lines 1.57x / 1.71x and 1.65x / 1.75x. A model allocated on a worker thread and freed
-    /// by the consumer goes back to the worker's allocator arena the slow way (glibc: its cache is
-    /// the freeing thread's), so that every model crossing threads costs more than its decode's
-    /// share; the consumer's own batches allocate and free on one thread. (It also takes the third
-    /// thread off two cores.)
-    var consumerDecodes = false
-    /// The consumer's decoder and error collector, made on its first batch.
-    private var consumerDecoder: (decoder: _StreamDecoder<Element>, errors: BatchErrors?)?
     private let makeDecoder: @Sendable (BatchErrors?) -> _StreamDecoder<Element>
     private let skips: Bool
     /// Where a worker leaves the buffer its decoder gave up for a batch's.
@@ -172,7 +157,7 @@ final class StreamWorkers<Element>: @unchecked Sendable {
         condition.lock()
         if !started {
             started = true
-            for index in 0..<(consumerDecodes ? count - 1 : count) {
+            for index in 0..<count {
                 let thread = Thread { [self] in work() }
                 thread.name = "SimdUnbox stream worker \(index)"
                 // Deep models recurse: the stack of a main thread, not a secondary one's default.
@@ -209,45 +194,15 @@ final class StreamWorkers<Element>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits on this thread for the result of batch `sequence`, decoding queued batches meanwhile
-    /// when the consumer decodes (`consumerDecodes`).
+    /// Waits on this thread for the result of batch `sequence`.
     func takeResult(of sequence: Int) throws -> BatchResult<Element> {
         condition.lock()
         defer { condition.unlock() }
         while true {
             if let result = results.removeValue(forKey: sequence) { return result }
             if cancelled { throw CancellationError() }
-            if consumerDecodes, let (batch, models) = queuedBatch() {
-                condition.unlock()
-                if consumerDecoder == nil {
-                    let errors = skips ? BatchErrors() : nil
-                    consumerDecoder = (makeDecoder(errors), errors)
-                }
-                let result = decode(batch, into: models, with: consumerDecoder!.decoder, errors: consumerDecoder!.errors)
-                condition.lock()
-                store(result, of: batch)
-                continue
-            }
             condition.wait()
         }
-    }
-
-    /// The first queued batch still needed, with a buffer for its models (the lock held).
-    private func queuedBatch() -> (StreamBatch, ModelBuffer<Element>)? {
-        while !queue.isEmpty {
-            let batch = queue.removeFirst()
-            if batch.sequence > stopAt.load(ordering: .relaxed) { continue }
-            return (batch, spareModelBuffers.popLast() ?? ModelBuffer())
-        }
-        return nil
-    }
-
-    /// Keeps the result of `batch` for the consumer, unless a batch before it ended the stream
-    /// (the lock held).
-    private func store(_ result: BatchResult<Element>, of batch: StreamBatch) {
-        guard batch.sequence <= stopAt.load(ordering: .relaxed), !cancelled else { return }
-        if result.stopError != nil { stopAt.min(batch.sequence, ordering: .relaxed) }
-        results[batch.sequence] = result
     }
 
     /// Waits, suspending the task, for the result of batch `sequence`; cancelling the task cancels
@@ -306,7 +261,11 @@ final class StreamWorkers<Element>: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             if cancelled { return nil }
-            if let next = queuedBatch() { return next }
+            if !queue.isEmpty {
+                let batch = queue.removeFirst()
+                if batch.sequence > stopAt.load(ordering: .relaxed) { continue }
+                return (batch, spareModelBuffers.popLast() ?? ModelBuffer())
+            }
             condition.wait()
         }
     }
@@ -473,8 +432,6 @@ final class ParallelStreamDecoder<Element> {
     /// Makes the next batch's models ready for `advance()`, reading input with `read` (which
     /// appends to `splitter`, or ends its input) and waiting on this thread for the batch.
     func refill(reading read: () throws -> Void) throws {
-        // A synchronous consumer decodes too, rather than wait (`StreamWorkers.consumerDecodes`).
-        if submitted == 0 { workers.consumerDecodes = true }
         while submitReady() {
             do {
                 try read()
