@@ -197,9 +197,10 @@ struct SimdJSONDecoderTests {
         var children: [WideNode] = []
     }
 
-    /// Arrays decoded past the gather stack's room, on several threads at once (threads, not tasks, so that two decodes run on two threads): the same values as
-    /// JSONDecoder's (and, under ThreadSanitizer, no write to storage the threads share: the
-    /// standard library's empty array was written when such an array was made with no capacity).
+    /// Arrays decoded past the gather stack's room, on eight threads at once (threads rather than
+    /// tasks, so that decodes surely overlap): the same values as JSONDecoder's, and, under
+    /// ThreadSanitizer, no write to storage the threads share (the standard library's empty array
+    /// was written when such an array was made with no capacity).
     @Test func arraysBeyondTheGatherStackFromManyThreads() throws {
         let leaf = #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"children":[]}"#
         var json = leaf
