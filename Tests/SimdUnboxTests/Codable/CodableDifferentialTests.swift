@@ -79,6 +79,10 @@ struct CodableDifferentialTests {
             #"{"i8":-1,"i16":300,"i32":70000,"i64":-5,"u":7,"u8":255,"u16":65535,"u32":1,"u64":2,"f":0.5,"d":2.5,"i":1e3}"#
         ),
         .init(F.Numbers.self, #"{"u8":256}"#), .init(F.Numbers.self, #"{"f":1e39}"#),
+        // Out of range for signed and unsigned types narrower than 64 bits, and negative for an
+        // unsigned one (the keyed container reads them as 64-bit integers of the type's sign).
+        .init(F.Numbers.self, #"{"i8":-200}"#), .init(F.Numbers.self, #"{"i32":-2147483649}"#),
+        .init(F.Numbers.self, #"{"u16":70000}"#), .init(F.Numbers.self, #"{"u16":-1}"#),
         .init(F.Numbers.self, #"{"d":1e-400}"#),
         .init(F.Numbers.self, #"{"d":0}"#), .init(F.Numbers.self, #"{"d":0.0,"f":0}"#),
         // A zero is checked against its text: the first copy's, not a later copy of its key.

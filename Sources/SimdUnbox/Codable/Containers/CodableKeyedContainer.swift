@@ -942,6 +942,10 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
             }
             return try readField(key, T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v) }
         }
+        // The two reads spelled out rather than through `findInteger`: with it, the compiler stops
+        // inlining `snakeCaseLookup` above (callgrind, instructions per decode, 1 MB of orders with
+        // snake_case keys: 52.58M spelled out, 52.75M through it; citm_catalog.json 38.11M and
+        // 37.55M).
         var object = self.object
         var value = _JSONCursor()
         if T.isSigned {
@@ -950,14 +954,14 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
                 object.findInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
-            return try integerSlowPath(T.self, code, String(result), &value, key)
+            return try integerSlowPath(T.self, code, UInt64(bitPattern: result), &value, key)
         } else {
             var result: UInt64 = 0
             let code = withKeyBytes(key) {
                 object.findUInt64($0.base, $0.length, plain: $0.plain, &result, &value)
             }
             if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
-            return try integerSlowPath(T.self, code, String(result), &value, key)
+            return try integerSlowPath(T.self, code, result, &value, key)
         }
     }
 
@@ -977,35 +981,38 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
             return try readFieldIfPresent(key, T.self) { v throws(ReadFailure) in try decoder.readInteger(T.self, &v)
             }
         }
-        var object = self.object
         var value = _JSONCursor()
+        var bits: UInt64 = 0
+        let code = findInteger(T.self, key, &bits, &value)
+        if _fastPath(code == .success), let exact: T = Self.integer(bits) { return exact }
+        if code == .noSuchField {
+            return try readFieldIfPresent(key, T.self, missed: true) { v throws(ReadFailure) in
+                try decoder.readInteger(T.self, &v)
+            }
+        }
+        if code != .success && isAbsent(code, &value) { return nil }
+        return try integerSlowPath(T.self, code, bits, &value, key)
+    }
+
+    /// Finds `key` and reads its value as a 64-bit integer of `T`'s signedness, in one call to the
+    /// shim, into `bits` as its bit pattern (`integer(_:)` makes the `T`).
+    @inline(__always)
+    func findInteger<T: FixedWidthInteger>(
+        _: T.Type, _ key: Key, _ bits: inout UInt64, _ value: inout _JSONCursor
+    ) -> _SimdJSONError {
+        var object = self.object
         if T.isSigned {
             var result: Int64 = 0
-            let code = withKeyBytes(key) {
-                object.findInt64($0.base, $0.length, plain: $0.plain, &result, &value)
-            }
-            if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
-            if code == .noSuchField {
-                return try readFieldIfPresent(key, T.self, missed: true) { v throws(ReadFailure) in
-                    try decoder.readInteger(T.self, &v)
-                }
-            }
-            if code != .success && isAbsent(code, &value) { return nil }
-            return try integerSlowPath(T.self, code, String(result), &value, key)
-        } else {
-            var result: UInt64 = 0
-            let code = withKeyBytes(key) {
-                object.findUInt64($0.base, $0.length, plain: $0.plain, &result, &value)
-            }
-            if _fastPath(code == .success), let exact = T(exactly: result) { return exact }
-            if code == .noSuchField {
-                return try readFieldIfPresent(key, T.self, missed: true) { v throws(ReadFailure) in
-                    try decoder.readInteger(T.self, &v)
-                }
-            }
-            if code != .success && isAbsent(code, &value) { return nil }
-            return try integerSlowPath(T.self, code, String(result), &value, key)
+            defer { bits = UInt64(bitPattern: result) }
+            return withKeyBytes(key) { object.findInt64($0.base, $0.length, plain: $0.plain, &result, &value) }
         }
+        return withKeyBytes(key) { object.findUInt64($0.base, $0.length, plain: $0.plain, &bits, &value) }
+    }
+
+    /// The integer `findInteger` read (its bit pattern), if `T` holds it.
+    @inline(__always)
+    static func integer<T: FixedWidthInteger>(_ bits: UInt64) -> T? {
+        T.isSigned ? T(exactly: Int64(bitPattern: bits)) : T(exactly: bits)
     }
 
     /// The integer a snake_case read made (`snakeCaseLookup`), if `T` holds it.
@@ -1014,9 +1021,11 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         T.isSigned ? T(exactly: scalar.int64) : T(exactly: scalar.uint64)
     }
 
+    /// An integer read that did not give a `T`: a missing key, a value out of `T`'s range (`bits`,
+    /// as `findInteger` read it), or a value that is not a 64-bit integer.
     @inline(never)
     func integerSlowPath<T: FixedWidthInteger>(
-        _: T.Type, _ code: _SimdJSONError, _ text: String, _ value: inout _JSONCursor, _ key: Key
+        _: T.Type, _ code: _SimdJSONError, _ bits: UInt64, _ value: inout _JSONCursor, _ key: Key
     ) throws -> T {
         if code == .noSuchField {
             return try readField(key, T.self, missed: true) { v throws(ReadFailure) in
@@ -1025,6 +1034,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         }
         if code == .success {
             // Read, but out of range for T.
+            let text = T.isSigned ? String(Int64(bitPattern: bits)) : String(bits)
             throw decoder.failureError(
                 .notRepresentable(text, offset: decoder.context._currentOffset()), type: T.self, level: level,
                 component: pathComponent(key))
