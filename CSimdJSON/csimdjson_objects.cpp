@@ -322,7 +322,7 @@ inline error_code find_field_checked(ondemand::object &object, std::string_view 
     }
   }
   // Step 3. A walk has put the cursor just past the object's closing bracket.
-  if (walking) { note_container_end(parser, *iterator, start); }
+  if (walking) { note_container_end(parser, *iterator, start, fields.depth()); }
   if (recording && memo->object == start) {
     memo->complete = true;
     return answer_from_memo(*memo, key, fields, iterator, parser, position, depth, out);
@@ -348,7 +348,7 @@ inline error_code index_object(ondemand::object &object, key_memo &memo, ondeman
     if ((error = skip_value(fields))) { return error; }
     if ((error = fields.has_next_field().get(has_field))) { return error; }
   }
-  note_container_end(internals::owner<csimdjson_parser>(iterator), *iterator, start);
+  note_container_end(internals::owner<csimdjson_parser>(iterator), *iterator, start, fields.depth());
   memo.complete = true;
   return SUCCESS;
 }
@@ -369,7 +369,7 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
     if (((parser.memo_depths >> object_depth) & 1) == 0) {
       memo.object = nullptr;
       parser.memo_depths |= uint32_t(1) << object_depth;
-      start_keeping_container_ends(parser, *iterator);
+      start_keeping_container_ends(parser);
     }
     if ((error = index_object(object, memo, internals::start_of(fields)))) { return error; }
     if (memo.complete) { return answer_from_memo(memo, key, fields, iterator, parser, position, depth, out); }

@@ -72,6 +72,16 @@ struct path_frame {
 /// Objects nested deeper than this keep no memo (their lookups take the second pass).
 constexpr ondemand::depth_t key_memo_depths = 16;
 
+/// An object a lookup walked to its end: its opening and closing tokens, relative to the
+/// document's first token (`close` 0: none).
+struct container_end {
+  uint32_t start;
+  uint32_t close;
+};
+
+/// Objects nested deeper than this have their ends walked again rather than remembered.
+constexpr ondemand::depth_t container_end_depths = 32;
+
 } // namespace csimdjson_detail
 
 struct csimdjson_parser {
@@ -84,11 +94,10 @@ struct csimdjson_parser {
   csimdjson_detail::key_memo memos[csimdjson_detail::key_memo_depths];
   uint32_t memo_depths = 0;
   /// Where the objects that lookups walked to their end finish (`note_container_end` in
-  /// csimdjson_skips.h), for the skips to jump there: indexed by an object's opening token,
-  /// relative to the document's first token, the index of its closing token (0: not known).
-  /// Kept only while `container_ends_kept` (in documents where some lookup went out of order, like
-  /// the memos), and sized to the document's tokens then.
-  std::vector<uint32_t> container_ends;
+  /// csimdjson_skips.h), for the skips to jump there: per depth, the last such object's opening and
+  /// closing tokens. Kept only while `container_ends_kept` (in documents where some lookup went out
+  /// of order, like the memos), and emptied when that starts.
+  csimdjson_detail::container_end container_ends[csimdjson_detail::container_end_depths];
   bool container_ends_kept = false;
   /// The seed of the key indexes' hash, chosen per parser so that no fixed set of keys collides.
   uint64_t hash_seed = 0;

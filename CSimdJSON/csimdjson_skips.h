@@ -14,6 +14,16 @@
 // the lighter `UnboxError` of the same change: fields read in reverse order 50.21M before, 46.00M
 // after; with six absent keys 54.43M before, 51.70M after; document order 38.47M before, 37.83M
 // after; twitter.json with the suite's model 11.50M before, 11.54M after.
+// The ends were first kept in a table of 4 bytes per token of the document, zeroed for each
+// document that needed it: on 10 MB of orders, each jump's test missed the cache (29% of the
+// lookup's own perf samples, with six absent keys). They are now kept per depth, the last object
+// walked to its end at each level, which is the one a later skip at that level meets (a sibling
+// walked later replaces it). With the branch-free `skip_container`, medians of three runs of
+// 10 MB of orders through the Unbox API, milliseconds per decode before and after: absent keys
+// 32.25, 29.25; reverse order 30.5, 27.5; key paths 29.5, 28.25; document order 23.5, 23.25.
+// Instructions per decode on 1 MB: absent keys 45.85M, 45.04M; reverse order 42.27M, 41.33M; the
+// user-style twitter.json model 8.33M, 8.01M; document order 35.03M, 35.25M; citm_catalog.json
+// 23.82M, 23.99M.
 #ifndef CSIMDJSON_SKIPS_H
 #define CSIMDJSON_SKIPS_H
 
@@ -21,19 +31,21 @@
 
 namespace {
 
-/// The most tokens a document may have for its container ends to be kept: they take 4 bytes per
-/// token (64 MiB here); larger documents skip as simdjson does.
-constexpr size_t container_ends_token_limit = size_t(1) << 24;
+/// The end the parser remembers for an object at `depth` that starts at token `start` (relative to
+/// the document's first token), or 0.
+simdjson_really_inline uint32_t known_container_end(const csimdjson_parser &parser, ondemand::depth_t depth,
+                                                    uint32_t start) noexcept {
+  if (!parser.container_ends_kept || depth < 0 || depth >= csimdjson_detail::container_end_depths) { return 0; }
+  const csimdjson_detail::container_end &known = parser.container_ends[depth];
+  return known.start == start ? known.close : 0;
+}
 
 /// Starts keeping the ends of the objects that lookups walk to their end, in the parser's current
-/// document (whose cursor is `iterator`): called when its lookups first go out of order, so that
-/// documents read in order pay nothing.
-inline void start_keeping_container_ends(csimdjson_parser &parser, const ondemand::json_iterator &iterator) noexcept {
+/// document: called when its lookups first go out of order, so that documents read in order pay
+/// nothing.
+inline void start_keeping_container_ends(csimdjson_parser &parser) noexcept {
   if (parser.container_ends_kept) { return; }
-  const size_t tokens = size_t(internals::end_position(iterator) - iterator.root_position());
-  if (tokens > container_ends_token_limit) { return; }
-  // assign() keeps the capacity: after the first document, this is a memset of 4 bytes per token.
-  parser.container_ends.assign(tokens, 0);
+  std::memset(parser.container_ends, 0, sizeof parser.container_ends);
   parser.container_ends_kept = true;
 }
 
@@ -48,6 +60,50 @@ simdjson_really_inline bool invalid_pair(const ondemand::json_iterator &iterator
   return (before | 0x20) == '{' && (before ^ first) != ('[' ^ ']');
 }
 
+/// How an array or object's token moves the depth: +1 for an opening bracket, -1 for a closing one,
+/// 0 for the first byte of any other token (a string, a scalar, `:` or `,`).
+struct bracket_deltas {
+  int8_t of[256] = {};
+  constexpr bracket_deltas() noexcept {
+    of[uint8_t('[')] = 1;
+    of[uint8_t('{')] = 1;
+    of[uint8_t(']')] = -1;
+    of[uint8_t('}')] = -1;
+  }
+};
+inline constexpr bracket_deltas bracket_delta{};
+
+/// Skips the container whose opening bracket is at the cursor, one level below `parent_depth`, to
+/// just past the bracket that balances it: what `iterator.skip_child(parent_depth)` does there,
+/// with the same final position and depth, and the same error when the document ends first (as in
+/// simdjson, `]` and `}` both close either kind of bracket). simdjson's loop switches on each
+/// token's byte, a branch the processor mispredicts on the mix of strings, scalars and separators;
+/// here each token adds its delta from a table, and the one branch (the depth back at zero) is
+/// taken once. The lookups' walks over fields they do not read spend most of their time here when
+/// a model reads out of document order or probes absent keys. (Without it, with the per-depth
+/// ends: 1 MB of orders, instructions per decode, absent keys 45.77M against 45.04M with it,
+/// reverse order 42.14M against 41.33M, the user-style twitter.json model 8.28M against 8.01M;
+/// document order 35.16M against 35.25M.)
+simdjson_really_inline error_code skip_container(ondemand::json_iterator &iterator,
+                                                 ondemand::depth_t parent_depth) noexcept {
+  ondemand::token_position position = iterator.position();
+  const ondemand::token_position end = internals::end_position(iterator);
+  // The document's first byte: `peek` gives the byte a token's offset points at.
+  const uint8_t *document = iterator.peek(position) - *position;
+  int depth = 1;
+  ++position;
+  while (position < end) {
+    depth += bracket_delta.of[document[*position]];
+    ++position;
+    if (depth == 0) {
+      internals::move_to(iterator, position, parent_depth);
+      return SUCCESS;
+    }
+  }
+  internals::move_to(iterator, end, parent_depth + depth);
+  return iterator.report_error(TAPE_ERROR, "not enough close braces");
+}
+
 /// `iterator.skip_child(parent_depth)`, unchecked (the caller has checked the first token): in a
 /// document that keeps container ends, an object value whose end is known (a lookup walked its
 /// fields to the end) is jumped over. simdjson's skip, starting at an opening bracket, stops at the
@@ -57,16 +113,17 @@ simdjson_really_inline bool invalid_pair(const ondemand::json_iterator &iterator
 /// slower, +2.6% instructions on twitter.json read by the suite's model, for few jumps.)
 simdjson_really_inline error_code skip_walk(ondemand::json_iterator &iterator,
                                             ondemand::depth_t parent_depth) noexcept {
-  csimdjson_parser &parser = internals::owner<csimdjson_parser>(&iterator);
-  if (parser.container_ends_kept && iterator.depth() == parent_depth + 1) {
-    const ondemand::token_position position = iterator.position();
-    if (*iterator.peek(position) == '{') {
+  if (iterator.depth() == parent_depth + 1) {
+    const uint8_t first = *iterator.peek();
+    if (first == '{') {
+      const csimdjson_parser &parser = internals::owner<csimdjson_parser>(&iterator);
       const ondemand::token_position root = iterator.root_position();
-      if (const uint32_t close = parser.container_ends[size_t(position - root)]) {
+      if (const uint32_t close = known_container_end(parser, parent_depth + 1, uint32_t(iterator.position() - root))) {
         internals::move_to(iterator, root + close + 1, parent_depth);
         return SUCCESS;
       }
     }
+    if ((first | 0x20) == '{') { return skip_container(iterator, parent_depth); }
   }
   return iterator.skip_child(parent_depth);
 }
@@ -136,10 +193,10 @@ simdjson_really_inline error_code skip_child(ondemand::json_iterator &iterator,
 /// ends just before the cursor (which a lookup's walk over its fields has just moved past its
 /// closing bracket).
 inline void note_container_end(csimdjson_parser &parser, const ondemand::json_iterator &iterator,
-                               ondemand::token_position start) noexcept {
-  if (!parser.container_ends_kept) { return; }
+                               ondemand::token_position start, ondemand::depth_t depth) noexcept {
+  if (!parser.container_ends_kept || depth < 0 || depth >= csimdjson_detail::container_end_depths) { return; }
   const ondemand::token_position root = iterator.root_position();
-  parser.container_ends[size_t(start - root)] = uint32_t(iterator.position() - 1 - root);
+  parser.container_ends[depth] = {uint32_t(start - root), uint32_t(iterator.position() - 1 - root)};
 }
 
 /// `skip_value` for an array element that was not read, out of line: most elements are read, and
@@ -157,11 +214,9 @@ inline error_code skip_element(ondemand::value_iterator &elements, uint32_t elem
   ondemand::json_iterator &iterator = *internals::json_iterator_of(elements);
   if (iterator.depth() <= elements.depth()) { return SUCCESS; }
   csimdjson_parser &parser = internals::owner<csimdjson_parser>(&iterator);
-  if (parser.container_ends_kept && element_start < parser.container_ends.size()) {
-    if (const uint32_t close = parser.container_ends[element_start]) {
-      internals::move_to(iterator, iterator.root_position() + close + 1, elements.depth());
-      return SUCCESS;
-    }
+  if (const uint32_t close = known_container_end(parser, elements.depth() + 1, element_start)) {
+    internals::move_to(iterator, iterator.root_position() + close + 1, elements.depth());
+    return SUCCESS;
   }
   // An element not begun may be missing (`[1,]`); one that a read has begun is walked to its end.
   if (simdjson_unlikely(iterator.position() == iterator.root_position() + element_start)) {
