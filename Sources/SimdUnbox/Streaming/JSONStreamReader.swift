@@ -177,7 +177,9 @@ public struct JSONStreamReader<Element>: ~Copyable {
     /// file's size. Models, errors (their element indices and byte offsets, and the `.skip`
     /// handler's calls, made on the thread that calls `next()`) and the order of both are exactly
     /// those of the same reader on one thread. Under `.stop`, the first bad element stops every
-    /// thread. The threads end when the stream does, or when the reader is dropped.
+    /// thread. The thread that calls `next()` decodes batches too while it waits for one, beside
+    /// `parallelism - 1` worker threads at a time (see the *Streaming* article for why they take
+    /// turns). The threads end when the stream does, or when the reader is dropped.
     ///
     /// - Parameters:
     ///   - url: A file URL.

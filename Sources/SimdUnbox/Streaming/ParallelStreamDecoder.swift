@@ -343,12 +343,8 @@ final class StreamWorkers<Element>: @unchecked Sendable {
 
     /// The next batch still needed for `worker`, with a buffer for its models, or nil once the
     /// stream is cancelled. A worker waits until the consumer has handed out every model of its
-    /// last batch, and at most `count` workers decode at once: so the threads that allocated the
-    /// models the consumer frees are not allocating then. (The workers take turns, twice as many
-    /// threads as decode at once.) With glibc's allocator, a free of memory from another thread's
-    /// arena takes that arena's lock, as does nearly every allocation of a thread whose memory is
-    /// freed elsewhere; with both at once, the two threads contend for the lock, and can fall into
-    /// a convoy where each operation waits for the other in the kernel.
+    /// last batch, and at most `count` workers decode at once, taking turns: so the consumer does
+    /// not free into the arena of a thread that is allocating (see the top of this file).
     private func nextBatch(for worker: Int) -> (StreamBatch, ModelBuffer<Element>)? {
         condition.lock()
         defer { condition.unlock() }
@@ -420,15 +416,16 @@ final class ParallelStreamDecoder<Element> {
         format: JSONStreamFormat, policy: JSONStreamErrorPolicy, maximumDepth: Int, parallelism: Int,
         decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) {
-        // Buffers for the batches in flight, one held by each decoder (the workers' and the consumer's),
-        // and one being filled.
+        // Buffers for the batches in flight, one held by each decoder (the worker threads' and the
+        // consumer's), and one being filled.
         let pool = BatchBufferPool(limit: 4 * parallelism)
         splitter = StreamSplitter(
             format: format, batchSize: parallelStreamBatchSize.load(ordering: .relaxed), pool: pool)
         self.policy = policy
         let skips: Bool
         if case .skip = policy { skips = true } else { skips = false }
-        // The consumer decodes too, while it waits for a batch: `parallelism - 1` worker threads.
+        // The consumer decodes too, while it waits for a batch: `parallelism - 1` workers decode at
+        // a time, among twice as many threads.
         workers = StreamWorkers(count: parallelism - 1, skips: skips, pool: pool) { errors in
             let workerPolicy: JSONStreamErrorPolicy = errors.map { errors in .skip { errors.add($0) } } ?? .stop
             return _StreamDecoder(format: format, policy: workerPolicy, maximumDepth: maximumDepth, decode: decode)
