@@ -3,10 +3,11 @@ import Testing
 
 @testable import SimdUnbox
 
-/// The skip memo: once a document's lookups go out of order, every container a skip walks over is
-/// remembered, and later skips of it (and the move past an array element read out of order) jump
-/// to its end. A jump must land exactly where walking would, whatever the read order, the nesting
-/// and the brackets or quotes inside strings.
+/// The skip memo: once a document's lookups go out of order, the end of the last object that
+/// lookups walked to its end is remembered at each depth, and later skips of it (and the move past
+/// an array element read out of order) jump to its end; other containers are skipped by counting
+/// brackets. A jump or a count must land exactly where simdjson's walk would, whatever the read
+/// order, the nesting and the brackets or quotes inside strings.
 @Suite struct SkipMemoTests {
     /// Documents of nested objects, arrays of objects and deep values, read in an order other than
     /// the document's with absent keys and `try?` chains, agree with what was generated.
