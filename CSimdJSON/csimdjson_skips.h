@@ -90,7 +90,8 @@ simdjson_really_inline error_code skip_container(ondemand::json_iterator &iterat
   const ondemand::token_position end = internals::end_position(iterator);
   // The document's first byte: `peek` gives the byte a token's offset points at.
   const uint8_t *document = iterator.peek(position) - *position;
-  int depth = 1;
+  // 64 bits: a document of up to 4 GB of opening brackets cannot overflow it.
+  int64_t depth = 1;
   ++position;
   while (position < end) {
     depth += bracket_delta.of[document[*position]];
@@ -100,7 +101,9 @@ simdjson_really_inline error_code skip_container(ondemand::json_iterator &iterat
       return SUCCESS;
     }
   }
-  internals::move_to(iterator, end, parent_depth + depth);
+  // At the end, as simdjson's skip leaves it; the depth says only that the cursor is inside the
+  // container (the document is broken: nothing reads it again).
+  internals::move_to(iterator, end, parent_depth + 1);
   return iterator.report_error(TAPE_ERROR, "not enough close braces");
 }
 
