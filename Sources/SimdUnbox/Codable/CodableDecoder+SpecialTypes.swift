@@ -274,38 +274,32 @@ struct DictionaryEntries<Value>: ~Copyable {
     }
 
     /// The dictionary of the entries; for a key that appears twice, the first value wins.
+    ///
+    /// The keys are hashed into a `[String: Int]` (each key's first entry), which this generic
+    /// code runs specialized, and `mapValues` then moves the values into a dictionary of the same
+    /// layout, without hashing again. `Dictionary(_:uniquingKeysWith:)` over the entries ran
+    /// unspecialized: a hash and a probe through the key's witnesses, and the metadata of the
+    /// dictionary and its storage looked up, for every dictionary. Callgrind, github_events.json
+    /// decoded with the free-form `Payload` `try?` chain (84 dictionaries, 650 entries a decode):
+    /// 5.22M instructions per decode, 5.08M this way (gsoc-2018.json as `[String: Project]`: 28.24M,
+    /// 28.10M).
     consuming func makeDictionary() -> [String: Value] {
         guard count > 0, let room else { return [:] }
-        precondition(MemoryLayout<(String, Value)>.stride == stride, "SimdUnbox: unexpected tuple layout")
-        let entries = room.bindMemory(to: (String, Value).self, capacity: count)
-        var moved = 0
-        let dictionary = withUnsafeMutablePointer(to: &moved) { moved in
-            Dictionary(
-                MovingEntries(entries: entries, count: count, moved: moved), uniquingKeysWith: { first, _ in first })
+        var firsts = [String: Int](minimumCapacity: count)
+        for index in start..<count {
+            let key = keySlot(index).move()
+            if let first = firsts.updateValue(index, forKey: key) {
+                // A duplicate (rare): the first entry stays, the later value is dropped.
+                firsts[key] = first
+                valueSlot(index).deinitialize(count: 1)
+            }
         }
-        start = moved
-        return dictionary
-    }
-}
-
-/// Entries as a sequence that moves each one out of its buffer as it is read, counting them in
-/// `moved` (whatever is left is the owner's to free). Generic over the entry, a tuple, rather than
-/// over the value: its metadata then comes with the sequence's type instead of being looked up
-/// for each entry.
-private struct MovingEntries<Entry>: Sequence, IteratorProtocol {
-    let entries: UnsafeMutablePointer<Entry>
-    let count: Int
-    let moved: UnsafeMutablePointer<Int>
-
-    func makeIterator() -> Self { self }
-
-    var underestimatedCount: Int { count - moved.pointee }
-
-    mutating func next() -> Entry? {
-        let index = moved.pointee
-        guard index < count else { return nil }
-        moved.pointee = index + 1
-        return (entries + index).move()
+        start = count
+        let stride = stride
+        let valueOffset = valueOffset
+        return firsts.mapValues { index in
+            (room + index * stride + valueOffset).assumingMemoryBound(to: Value.self).move()
+        }
     }
 }
 
