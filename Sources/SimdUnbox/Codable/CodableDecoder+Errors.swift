@@ -72,13 +72,15 @@ extension CodableDecoder {
             return valueNotFound(type, level: level, component: component)
         case .mismatch(let found, let override, _):
             let expected = override ?? type
-            return DecodingError.typeMismatch(
-                expected,
-                DecodingError.Context(
-                    codingPath: session.codingPath(level, appending: component),
-                    debugDescription: cachedDescription(.mismatch, expected, found) {
-                        "Expected to decode \(expected) but found \(found.foundationDescription) instead."
-                    }))
+            return session.thrown {
+                DecodingError.typeMismatch(
+                    expected,
+                    DecodingError.Context(
+                        codingPath: session.codingPath(level, appending: component),
+                        debugDescription: cachedDescription(.mismatch, expected, found) {
+                            "Expected to decode \(expected) but found \(found.foundationDescription) instead."
+                        }))
+            }
         case .notRepresentable(let text, let offset):
             return DecodingError.dataCorrupted(
                 DecodingError.Context(
@@ -99,40 +101,46 @@ extension CodableDecoder {
     }
 
     @inline(never)
-    func valueNotFound(_ type: Any.Type, level: Int, component: CodingPathComponent?) -> DecodingError {
-        .valueNotFound(
-            type,
-            DecodingError.Context(
-                codingPath: session.codingPath(level, appending: component),
-                debugDescription: cachedDescription(.null, type, nil) {
-                    "Cannot get value of type \(type) -- found null value instead"
-                }))
+    func valueNotFound(_ type: Any.Type, level: Int, component: CodingPathComponent?) -> any Error {
+        session.thrown {
+            .valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: session.codingPath(level, appending: component),
+                    debugDescription: cachedDescription(.null, type, nil) {
+                        "Cannot get value of type \(type) -- found null value instead"
+                    }))
+        }
     }
 
     @inline(never)
     func containerNull(_ type: Any.Type, _ what: String, _ level: Int, _ component: CodingPathComponent?)
-        -> DecodingError
+        -> any Error
     {
-        .valueNotFound(
-            type,
-            DecodingError.Context(
-                codingPath: session.codingPath(level, appending: component),
-                debugDescription: cachedDescription(.containerNull, type, nil) {
-                    "\(what) -- found null value instead"
-                }))
+        session.thrown {
+            .valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: session.codingPath(level, appending: component),
+                    debugDescription: cachedDescription(.containerNull, type, nil) {
+                        "\(what) -- found null value instead"
+                    }))
+        }
     }
 
     @inline(never)
     func containerMismatch(_ type: Any.Type, found: JSONType, level: Int, component: CodingPathComponent?)
-        -> DecodingError
+        -> any Error
     {
-        .typeMismatch(
-            type,
-            DecodingError.Context(
-                codingPath: session.codingPath(level, appending: component),
-                debugDescription: cachedDescription(.containerMismatch, type, found) {
-                    "Expected to decode \(type) but found \(found.foundationDescription) instead."
-                }))
+        session.thrown {
+            .typeMismatch(
+                type,
+                DecodingError.Context(
+                    codingPath: session.codingPath(level, appending: component),
+                    debugDescription: cachedDescription(.containerMismatch, type, found) {
+                        "Expected to decode \(type) but found \(found.foundationDescription) instead."
+                    }))
+        }
     }
 
     @inline(never)

@@ -165,6 +165,43 @@ struct TryChainTests {
         #expect(expected.allSatisfy { !$0.isEmpty })
     }
 
+    /// Errors a model keeps (rather than drops) stay as they were thrown while the decode goes on
+    /// throwing others, dropped and kept: an error is written into the box of an earlier one only
+    /// once nothing holds that one.
+    @Test func keptErrorsStayAsThrown() throws {
+        struct Keeper: Decodable {
+            var kept: [any Error] = []
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                _ = try? container.decode(Bool.self)
+                do { _ = try container.decode(Int.self) } catch { kept.append(error) }
+                _ = try? container.decode(Double.self)
+                do { _ = try container.decode([Int].self) } catch { kept.append(error) }
+                _ = try? container.decode([String: Int].self)
+                do { _ = try container.decode(Bool.self) } catch { kept.append(error) }
+            }
+        }
+        // Read after the decode, when every error has been thrown.
+        func described(_ decoded: [String: [Keeper]]) -> [String] {
+            decoded.sorted { $0.key < $1.key }.flatMap { entry in
+                entry.value.flatMap { keeper in
+                    keeper.kept.map { error in
+                        switch error as? DecodingError {
+                        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+                            "\(summary(of: error as! DecodingError)): \(context.debugDescription)"
+                        default: "\(error)"
+                        }
+                    }
+                }
+            }
+        }
+        let json = Data(#"{"a": ["x", "y"], "b": [true, 1, null]}"#.utf8)
+        let expected = described(try JSONDecoder().decode([String: [Keeper]].self, from: json))
+        let actual = described(try SimdJSONDecoder().decode([String: [Keeper]].self, from: json))
+        #expect(actual == expected)
+        #expect(expected.count == 13)
+    }
+
     /// Elements of a stream that put values of other types where the element before had its
     /// value: a failure on one element says nothing of the next.
     @Test func failuresDoNotCarryOverToTheNextElement() throws {

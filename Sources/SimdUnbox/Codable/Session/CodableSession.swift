@@ -93,6 +93,12 @@ final class CodableSession: ElementSession {
         snakeCaseKeys?.trim()
     }
 
+    /// The box of the last `DecodingError` thrown, written again for the next one once nothing
+    /// else holds it (`thrown`).
+    @exclusivity(unchecked) var spareErrorBox: (any Error)?
+    /// Where the `DecodingError` lies in `spareErrorBox`; nil when it is not to be reused.
+    @exclusivity(unchecked) var spareErrorValue: UnsafeMutablePointer<DecodingError>?
+
     /// Whether the decode is over (`close()`).
     @exclusivity(unchecked) var isClosed = false
 
