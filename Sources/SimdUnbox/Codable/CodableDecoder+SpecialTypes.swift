@@ -154,7 +154,7 @@ extension CodableDecoder {
         // The entries are gathered first and the dictionary is built in one call: inserting one
         // at a time from this unspecialized code looks up the metadata of `[String: Value]` and
         // `Value?` on every insert, and rehashes as the dictionary grows.
-        var entries = DictionaryEntries<Value>(parser: context._parser)
+        var entries = DictionaryEntries(Value.self, parser: context._parser)
         let myLevel = level
         let myToken = token
         while true {
@@ -174,29 +174,30 @@ extension CodableDecoder {
                     Value.self, from: &fieldValue, opened: &fieldOpened, level: myLevel,
                     component: session.hold(.string(key), level: myLevel)))
         }
-        return entries.makeDictionary()
+        return entries.makeDictionary(Value.self)
     }
 }
 
 /// The entries of a string-keyed dictionary being decoded, in the order they were read, owned by
-/// this value until `makeDictionary()` moves them out (a decode that throws midway frees them).
+/// this value until `makeDictionary` moves them out (a decode that throws midway frees them).
 ///
 /// They gather in room the parser lends (`ScratchArena`'s entry room), grown as needed and kept with the
 /// parser for the next decode: a large dictionary (gsoc-2018.json's 1,264 projects) no longer
 /// grows a fresh buffer by doubling on every decode, each step a copy into new pages. A dictionary
-/// nested in one being gathered uses room of its own.
+/// nested in one being gathered uses room of its own. Each entry is a key, then a value at the
+/// next multiple of the value's alignment.
 ///
-/// Each entry is laid out as a `(String, Value)` tuple, so that the dictionary takes them as they
-/// are: a sequence that made each tuple from a key and a value looked up the tuple's type in the
-/// runtime's cache for every entry, in this unspecialized code (1.8% of the time on gsoc-2018.json).
-/// The entries are written through the tuple's layout, worked out here (a tuple is laid out as a
-/// struct: the key at 0, the value at the next multiple of its alignment) and checked against the
-/// tuple's own once per dictionary.
-struct DictionaryEntries<Value>: ~Copyable {
+/// Not generic over the value (its methods are): the decoding code is not specialized for the
+/// model's types, and a generic struct's metadata is looked up in the runtime's cache wherever the
+/// struct is used (about 150 lookups a decode of github_events.json through the `Payload` `try?`
+/// chain).
+struct DictionaryEntries: ~Copyable {
     private var room: UnsafeMutableRawPointer?
     /// The distance between entries, and where in an entry its value lies.
     private let stride: Int
     private let valueOffset: Int
+    /// The type of the values, to free them when the decode throws.
+    private let valueType: any Any.Type
     /// Entries `start..<count` are initialized (those before `start` were moved out).
     private var start = 0
     private var count = 0
@@ -207,7 +208,8 @@ struct DictionaryEntries<Value>: ~Copyable {
     /// Whether `room` was allocated here (rather than lent, and not grown yet).
     private var ownsRoom = false
 
-    init(parser: _Parser) {
+    init<Value>(_: Value.Type, parser: _Parser) {
+        valueType = Value.self
         let alignment = MemoryLayout<Value>.alignment
         valueOffset = (MemoryLayout<String>.size + alignment - 1) / alignment * alignment
         let entryAlignment = Swift.max(MemoryLayout<String>.alignment, alignment)
@@ -225,14 +227,18 @@ struct DictionaryEntries<Value>: ~Copyable {
     }
 
     deinit {
-        for index in start..<count {
-            keySlot(index).deinitialize(count: 1)
-            valueSlot(index).deinitialize(count: 1)
-        }
+        if start < count { destroyEntries(valueType) }
         if let lender {
             lender.giveBackEntries(room, bytes: capacity * stride)
         } else if ownsRoom {
             room?.deallocate()
+        }
+    }
+
+    private func destroyEntries<Value>(_: Value.Type) {
+        for index in start..<count {
+            keySlot(index).deinitialize(count: 1)
+            valueSlot(index, Value.self).deinitialize(count: 1)
         }
     }
 
@@ -242,13 +248,13 @@ struct DictionaryEntries<Value>: ~Copyable {
     }
 
     @inline(__always)
-    private func valueSlot(_ index: Int) -> UnsafeMutablePointer<Value> {
+    private func valueSlot<Value>(_ index: Int, _: Value.Type) -> UnsafeMutablePointer<Value> {
         (room.unsafelyUnwrapped + index * stride + valueOffset).assumingMemoryBound(to: Value.self)
     }
 
     @inline(__always)
-    mutating func append(_ key: String, _ value: consuming Value) {
-        if count == capacity { grow() }
+    mutating func append<Value>(_ key: String, _ value: consuming Value) {
+        if count == capacity { grow(Value.self) }
         let entry = room.unsafelyUnwrapped + count * stride
         entry.initializeMemory(as: String.self, to: key)
         (entry + valueOffset).initializeMemory(as: Value.self, to: value)
@@ -256,7 +262,7 @@ struct DictionaryEntries<Value>: ~Copyable {
     }
 
     @inline(never)
-    private mutating func grow() {
+    private mutating func grow<Value>(_: Value.Type) {
         let grownCapacity = Swift.max(16, count * 2)
         let grown = UnsafeMutableRawPointer.allocate(
             byteCount: grownCapacity * stride,
@@ -264,7 +270,7 @@ struct DictionaryEntries<Value>: ~Copyable {
         for index in 0..<count {
             let entry = grown + index * stride
             entry.initializeMemory(as: String.self, to: keySlot(index).move())
-            (entry + valueOffset).initializeMemory(as: Value.self, to: valueSlot(index).move())
+            (entry + valueOffset).initializeMemory(as: Value.self, to: valueSlot(index, Value.self).move())
         }
         // Lent room is the lender's to free when it is given back.
         if ownsRoom { room?.deallocate() }
@@ -275,31 +281,42 @@ struct DictionaryEntries<Value>: ~Copyable {
 
     /// The dictionary of the entries; for a key that appears twice, the first value wins.
     ///
-    /// The keys are hashed into a `[String: Int]` (each key's first entry), which this generic
-    /// code runs specialized, and `mapValues` then moves the values into a dictionary of the same
-    /// layout, without hashing again. `Dictionary(_:uniquingKeysWith:)` over the entries ran
-    /// unspecialized: a hash and a probe through the key's witnesses, and the metadata of the
-    /// dictionary and its storage looked up, for every dictionary. Callgrind, github_events.json
-    /// decoded with the free-form `Payload` `try?` chain (84 dictionaries, 650 entries a decode):
-    /// 5.22M instructions per decode, 5.08M this way (gsoc-2018.json as `[String: Project]`: 28.24M,
-    /// 28.10M).
-    consuming func makeDictionary() -> [String: Value] {
-        guard count > 0, let room else { return [:] }
-        var firsts = [String: Int](minimumCapacity: count)
-        for index in start..<count {
-            let key = keySlot(index).move()
-            if let first = firsts.updateValue(index, forKey: key) {
-                // A duplicate (rare): the first entry stays, the later value is dropped.
-                firsts[key] = first
-                valueSlot(index).deinitialize(count: 1)
-            }
-        }
+    /// The keys are hashed into a `[String: Int]` (each key's first entry), in code that is not
+    /// generic, and `mapValues` then moves the values into a dictionary of the same layout, without
+    /// hashing again. `Dictionary(_:uniquingKeysWith:)` over the entries ran unspecialized: a hash
+    /// and a probe through the key's witnesses, and the metadata of the dictionary and its storage
+    /// looked up, for every dictionary. Callgrind, github_events.json decoded with the free-form
+    /// `Payload` `try?` chain (84 dictionaries, 650 entries a decode): 5.22M instructions per
+    /// decode, 5.08M this way, 4.72M with `DictionaryEntries` no longer generic (gsoc-2018.json as
+    /// `[String: Project]`: 28.24M, then 28.10M).
+    consuming func makeDictionary<Value>(_: Value.Type) -> [String: Value] {
+        guard count > start, let room else { return [:] }
+        let (firsts, duplicates) = Self.firstEntries(room, stride: stride, start: start, count: count)
+        for index in duplicates { valueSlot(index, Value.self).deinitialize(count: 1) }
         start = count
         let stride = stride
         let valueOffset = valueOffset
         return firsts.mapValues { index in
             (room + index * stride + valueOffset).assumingMemoryBound(to: Value.self).move()
         }
+    }
+
+    /// Moves the keys of entries `start..<count` into a dictionary of the index of each key's
+    /// first entry, and lists the later entries of keys that appear twice.
+    private static func firstEntries(_ room: UnsafeMutableRawPointer, stride: Int, start: Int, count: Int)
+        -> (firsts: [String: Int], duplicates: [Int])
+    {
+        var firsts = [String: Int](minimumCapacity: count - start)
+        var duplicates: [Int] = []
+        for index in start..<count {
+            let key = (room + index * stride).assumingMemoryBound(to: String.self).move()
+            if let first = firsts.updateValue(index, forKey: key) {
+                // A duplicate (rare): the first entry stays.
+                firsts[key] = first
+                duplicates.append(index)
+            }
+        }
+        return (firsts, duplicates)
     }
 }
 
