@@ -172,7 +172,7 @@ extension CodableDecoder {
                 key,
                 try decodeNested(
                     Value.self, from: &fieldValue, opened: &fieldOpened, level: myLevel,
-                    component: session.hold(.string(key), level: myLevel)))
+                    component: session.holdString(key, level: myLevel)))
         }
         return entries.makeDictionary(Value.self)
     }

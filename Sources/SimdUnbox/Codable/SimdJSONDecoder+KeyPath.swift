@@ -15,7 +15,7 @@ func navigate(
         let passed = try context._navigate(segments[...], value: &value)
         for (level, component) in passed.enumerated() {
             switch component {
-            case .key(let key): session.setPath(level, session.hold(.string(key), level: level))
+            case .key(let key): session.setPath(level, session.holdString(key, level: level))
             case .index(let index): session.setPath(level, .index(index))
             }
         }

@@ -4,28 +4,24 @@
 ///
 /// A plain value, copied and destroyed without calls (this step is recorded for every nested
 /// value): a key that is not a one-byte plain value, or a dictionary's key, is held by the
-/// session at the step's level (`CodableSession.hold`), and the step only says so.
+/// session at the step's level (`CodableSession.hold`, `holdString`), and the step only says so.
 enum CodingPathComponent {
     /// A key of a plain-value type of at most one byte (a `CodingKeys` enum), as its type and its
     /// byte.
     case smallKey(any CodingKey.Type, UInt8)
     case index(Int)
     case superKey
-    /// The key the session holds for the step's level.
+    /// The key the session holds for the step's level (`CodableSession.hold`).
     case held
+    /// A dictionary's key, or a key path's segment, that the session holds as a string for the
+    /// step's level (`CodableSession.holdString`): a `CodableKey` does not fit in an existential's
+    /// inline buffer, and boxing one for every entry was an allocation per entry.
+    case heldString
 
     /// The key of type `Key` whose byte is `byte` (the byte of a value of that type).
     static func loadKey<Key: CodingKey>(_: Key.Type, _ byte: UInt8) -> any CodingKey {
         withUnsafeBytes(of: byte) { $0.loadUnaligned(as: Key.self) }
     }
-}
-
-/// A key held by the session for one level of the coding path (`CodingPathComponent.held`).
-enum HeldKey {
-    case key(any CodingKey)
-    /// A dictionary's key: kept as a string, since a `CodableKey` does not fit in an existential's
-    /// inline buffer, and boxing one for every entry was an allocation per entry.
-    case string(String)
 }
 
 /// The coding keys SimdJSONDecoder makes up: array indices (`"Index 3"`, as Foundation spells

@@ -55,7 +55,7 @@ extension CodableSession {
             if let index = key as? IndexCodingKey {
                 path.update(first + offset, .index(index.index))
             } else {
-                path.update(first + offset, hold(.key(key), level: first + offset))
+                path.update(first + offset, hold(key, level: first + offset))
             }
         }
     }
@@ -77,7 +77,8 @@ struct Interruption {
     let place: _CursorPlace
     let liveStart: Int
     let pathStart: Int
-    let heldKeys: [HeldKey?]
+    let heldKeys: [(any CodingKey)?]
+    let heldStrings: [String]
     let pendingPath: (levels: Int, source: RevivedPath)?
 }
 
@@ -96,7 +97,8 @@ extension CodableDecoder {
         guard session.canRevive(token: token) else { throw staleError(level: level) }
         let interruption = Interruption(
             place: context._saveCursor(), liveStart: session.interruptedLive.count,
-            pathStart: session.interruptedPath.count, heldKeys: session.heldKeys, pendingPath: session.pendingPath)
+            pathStart: session.interruptedPath.count, heldKeys: session.heldKeys, heldStrings: session.heldStrings,
+            pendingPath: session.pendingPath)
         session.live.save(to: &session.interruptedLive)
         session.path.save(to: &session.interruptedPath)
         // Nothing else is live while the container reads: a container above it whose cursor is
@@ -123,6 +125,7 @@ extension CodableDecoder {
         session.live.restore(from: &session.interruptedLive, at: interruption.liveStart)
         session.path.restore(from: &session.interruptedPath, at: interruption.pathStart)
         session.heldKeys = interruption.heldKeys
+        session.heldStrings = interruption.heldStrings
         session.pendingPath = interruption.pendingPath
         session.changedLevel = 0
     }
