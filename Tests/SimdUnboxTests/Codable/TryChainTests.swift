@@ -202,6 +202,30 @@ struct TryChainTests {
         #expect(expected.count == 13)
     }
 
+    /// Absent keys read with `try?`, the errors kept: JSONDecoder's errors, description included,
+    /// for each object (the description is made once per key and shared).
+    @Test func absentKeysThrowJSONDecodersErrors() throws {
+        struct Item: Decodable {
+            var errors: [String] = []
+            enum CodingKeys: String, CodingKey { case id, note, extra }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                for key in [CodingKeys.note, .extra, .note] {
+                    do { _ = try container.decode(String.self, forKey: key) } catch let error as DecodingError {
+                        if case .keyNotFound(_, let context) = error {
+                            errors.append("\(summary(of: error)): \(context.debugDescription)")
+                        }
+                    }
+                }
+            }
+        }
+        let json = Data(#"[{"id": 1}, {"id": 2, "note": "n"}, {"extra": "e"}, {}]"#.utf8)
+        let expected = try JSONDecoder().decode([Item].self, from: json).map(\.errors)
+        let actual = try SimdJSONDecoder().decode([Item].self, from: json).map(\.errors)
+        #expect(actual == expected)
+        #expect(expected.joined().count > 0 && expected[0].count == 3)
+    }
+
     /// Elements of a stream that put values of other types where the element before had its
     /// value: a failure on one element says nothing of the next.
     @Test func failuresDoNotCarryOverToTheNextElement() throws {

@@ -408,6 +408,9 @@ final class CodableParserCache {
     @exclusivity(unchecked) var generation: UInt64 = 0
     /// The keys converted by `convertFromSnakeCase` (made by the first decode with it).
     @exclusivity(unchecked) var snakeCaseKeys: SnakeCaseKeys?
+    /// The descriptions of missing keys' errors made so far, but for where the lookup stood
+    /// (`CodableDecoder.keyNotFound`).
+    @exclusivity(unchecked) var keyDescriptions: [KeyDescriptionID: String] = [:]
     /// The descriptions of errors made so far, by kind, type and JSON type found
     /// (`CodableDecoder.cachedDescription`).
     @exclusivity(unchecked) var errorDescriptions:
