@@ -14,8 +14,8 @@ enum CodingPathComponent {
     /// The key the session holds for the step's level (`CodableSession.hold`).
     case held
     /// A dictionary's key, or a key path's segment, that the session holds as a string for the
-    /// step's level (`CodableSession.holdString`): a `CodableKey` does not fit in an existential's
-    /// inline buffer, and boxing one for every entry was an allocation per entry.
+    /// step's level (`CodableSession.holdString`): the `CodableKey` of a coding path is made of it
+    /// only when a path is asked for.
     case heldString
 
     /// The key of type `Key` whose byte is `byte` (the byte of a value of that type).

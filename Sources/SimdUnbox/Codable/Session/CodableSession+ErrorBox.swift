@@ -8,11 +8,12 @@ import Foundation
 // threw; once the `try?` that caught it has dropped it, the box is referenced by the session
 // alone, and the next error is written into it instead of a new box.
 //
-// This relies on the runtime's layout of errors without Objective-C interop, where an error box
-// is a native heap object: its header, the value's type and `Error` conformance, then the value.
-// Where the value starts is found once, by boxing a known error and finding its bytes, and every
-// reuse checks the type; when anything differs, errors get new boxes as Swift makes them. On Apple
-// platforms, where boxes are `NSError`s, every error gets a new box.
+// This relies on the runtime's layout of errors without Objective-C interop (one of the layouts
+// that `reliesOnPrivateLayouts` switches off): an error box is a native heap object, its header,
+// the value's type and `Error` conformance, then the value. Where the value starts is found once,
+// by boxing a known error and finding its first word, and every reuse checks the type; when
+// anything differs, errors get new boxes as Swift makes them. On Apple platforms, where boxes are
+// `NSError`s, every error gets a new box.
 //
 // Measured with callgrind: github_events.json through the `Payload` `try?` chain (1,305 errors
 // thrown and dropped a decode), 5.08M instructions a decode with a box per error, 4.78M with the
@@ -28,7 +29,9 @@ private let errorBoxValueOffset: Int? = findErrorBoxValueOffset()
 /// it, and the probe must look at a box as errors are thrown in.
 @_optimize(none)
 private func findErrorBoxValueOffset() -> Int? {
-    guard MemoryLayout<any Error>.size == MemoryLayout<UnsafeRawPointer>.size else { return nil }
+    guard reliesOnPrivateLayouts, MemoryLayout<any Error>.size == MemoryLayout<UnsafeRawPointer>.size else {
+        return nil
+    }
     // `typeMismatch`'s value starts with its type: the probe's, found nowhere else.
     let probeType = unsafeBitCast(ErrorBoxProbe.self as Any.Type, to: UInt.self)
     let error = DecodingError.typeMismatch(

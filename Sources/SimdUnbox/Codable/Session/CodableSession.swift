@@ -408,8 +408,8 @@ final class CodableParserCache {
     @exclusivity(unchecked) var generation: UInt64 = 0
     /// The keys converted by `convertFromSnakeCase` (made by the first decode with it).
     @exclusivity(unchecked) var snakeCaseKeys: SnakeCaseKeys?
-    /// The descriptions of missing keys' errors made so far, but for where the lookup stood
-    /// (`CodableDecoder.keyNotFound`).
+    /// The descriptions of missing keys' errors made so far, by key (`CodableDecoder.keyNotFound`);
+    /// at most 1,024.
     @exclusivity(unchecked) var keyDescriptions: [KeyDescriptionID: String] = [:]
     /// The descriptions of errors made so far, by kind, type and JSON type found
     /// (`CodableDecoder.cachedDescription`).
