@@ -369,6 +369,55 @@ public struct OrderWithAbsentKeys: Unboxable, Decodable, Equatable, Sendable {
     }
 }
 
+// MARK: - Tried keys
+
+/// `OrderWithAbsentKeys` as a Codable model whose `init(from:)` is written by hand the way apps
+/// write it: the six optional fields no order has read with `try? decode(_:forKey:)` (each throws
+/// `keyNotFound`, which `try?` discards), where a synthesized conformance would use
+/// `decodeIfPresent`.
+public struct OrderWithTriedKeys: Decodable, Equatable, Sendable {
+    public let orderId: Int
+    public let orderNumber: String
+    public let status: String
+    public let trackingNumber: String?
+    public let cancelledAt: String?
+    public let createdAt: String
+    public let currency: String
+    public let customer: OrderCustomer
+    public let items: [OrderItem]
+    public let shipping: OrderShipping
+    public let payment: OrderPayment
+    public let couponCode: String?
+    public let loyaltyPointsUsed: Int?
+    public let giftWrap: Bool
+    public let giftMessage: String?
+    public let customerNote: String?
+    public let referrer: String?
+
+    typealias CodingKeys = OrderWithAbsentKeys.CodingKeys
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        orderId = try container.decode(Int.self, forKey: .orderId)
+        orderNumber = try container.decode(String.self, forKey: .orderNumber)
+        status = try container.decode(String.self, forKey: .status)
+        trackingNumber = try? container.decode(String.self, forKey: .trackingNumber)
+        cancelledAt = try? container.decode(String.self, forKey: .cancelledAt)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        currency = try container.decode(String.self, forKey: .currency)
+        customer = try container.decode(OrderCustomer.self, forKey: .customer)
+        items = try container.decode([OrderItem].self, forKey: .items)
+        shipping = try container.decode(OrderShipping.self, forKey: .shipping)
+        payment = try container.decode(OrderPayment.self, forKey: .payment)
+        couponCode = try? container.decode(String.self, forKey: .couponCode)
+        loyaltyPointsUsed = try? container.decode(Int.self, forKey: .loyaltyPointsUsed)
+        giftWrap = try container.decode(Bool.self, forKey: .giftWrap)
+        giftMessage = try? container.decode(String.self, forKey: .giftMessage)
+        customerNote = try? container.decode(String.self, forKey: .customerNote)
+        referrer = try? container.decode(String.self, forKey: .referrer)
+    }
+}
+
 // MARK: - Key paths
 
 /// The order flattened into one model, as a list screen keeps it: the customer, shipping and

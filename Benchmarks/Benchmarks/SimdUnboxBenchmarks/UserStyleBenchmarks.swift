@@ -115,6 +115,9 @@ func registerUserStyle(_ workload: Workload) {
         registerUserStyle(workload, UserStyleCompetitors.unboxAndCodable([ReversedOrder].self).withOrderValues())
     case .ordersAbsentKeys:
         registerUserStyle(workload, UserStyleCompetitors.unboxAndCodable([OrderWithAbsentKeys].self).withOrderValues())
+    case .ordersTriedKeys:
+        registerUserStyle(
+            workload, UserStyleCompetitors.codable([OrderWithTriedKeys].self, DecodingOptions()).withOrderValues())
     case .ordersKeyPaths:
         registerUserStyle(workload, UserStyleCompetitors.unboxAndCodable([FlatOrder].self).withOrderValues())
     case .ordersConvertFromSnakeCase:

@@ -89,6 +89,9 @@ public struct Workload: Hashable, Sendable {
         case ordersReverseOrder
         /// Document order plus six optional keys that no order has.
         case ordersAbsentKeys
+        /// The six absent keys read by a hand-written `init(from:)` with `try? decode(_:forKey:)`
+        /// (Codable only).
+        case ordersTriedKeys
         /// Nested values read through key paths (`shipping.address.city`) instead of nested models.
         case ordersKeyPaths
         /// The orders with snake_case keys, decoded with `.convertFromSnakeCase` into camelCase properties.
@@ -104,8 +107,8 @@ public struct Workload: Hashable, Sendable {
         /// Whether only the Codable decoders are measured (no Unbox model).
         public var isCodableOnly: Bool {
             switch self {
-            case .codableTwitter, .codableGitHubEvents, .ordersConvertFromSnakeCase, .ordersCamelCase,
-                .ordersLateContainers, .twitterFormattedNatively, .githubEventsFormattedNatively:
+            case .codableTwitter, .codableGitHubEvents, .ordersTriedKeys, .ordersConvertFromSnakeCase,
+                .ordersCamelCase, .ordersLateContainers, .twitterFormattedNatively, .githubEventsFormattedNatively:
                 true
             default: false
             }
@@ -309,6 +312,7 @@ public enum Workloads {
                 ("user-orders-document-order", .snakeCase, .ordersDocumentOrder),
                 ("user-orders-reverse-order", .snakeCase, .ordersReverseOrder),
                 ("user-orders-absent-keys", .snakeCase, .ordersAbsentKeys),
+                ("user-orders-tried-keys", .snakeCase, .ordersTriedKeys),
                 ("user-orders-key-paths", .snakeCase, .ordersKeyPaths),
                 ("user-orders-convert-snake-case", .snakeCase, .ordersConvertFromSnakeCase),
                 ("user-orders-camel-case", .camelCase, .ordersCamelCase),

@@ -84,6 +84,7 @@ func competitors(for workload: Workload) -> ProbeCompetitors? {
         case .ordersDocumentOrder: return .both([Order].self)
         case .ordersReverseOrder: return .both([ReversedOrder].self)
         case .ordersAbsentKeys: return .both([OrderWithAbsentKeys].self)
+        case .ordersTriedKeys: return .codable([OrderWithTriedKeys].self)
         case .ordersKeyPaths: return .both([FlatOrder].self)
         case .ordersConvertFromSnakeCase: return .codable([ShopOrder].self) { $0.keys = .convertFromSnakeCase }
         case .ordersCamelCase: return .codable([ShopOrder].self)

@@ -142,8 +142,8 @@ struct ReportRow {
     /// For the generated orders of the user-style family: the document-order row of the same size.
     func documentOrderReference(in rows: [ReportRow]) -> ReportRow? {
         switch workload.userStyleCase {
-        case .ordersReverseOrder, .ordersAbsentKeys, .ordersKeyPaths, .ordersConvertFromSnakeCase, .ordersCamelCase,
-            .ordersLateContainers:
+        case .ordersReverseOrder, .ordersAbsentKeys, .ordersTriedKeys, .ordersKeyPaths, .ordersConvertFromSnakeCase,
+            .ordersCamelCase, .ordersLateContainers:
             return rows.first {
                 $0.workload.userStyleCase == .ordersDocumentOrder
                     && $0.workload.generatedBytes == workload.generatedBytes

@@ -170,7 +170,8 @@ extension CodableDecoder {
             cache.keyDescriptions[id] = description
         }
         return session.thrown {
-            .keyNotFound(key, DecodingError.Context(codingPath: session.codingPath(level), debugDescription: description))
+            .keyNotFound(
+                key, DecodingError.Context(codingPath: session.codingPath(level), debugDescription: description))
         }
     }
 

@@ -126,7 +126,10 @@ import Testing
         }
         let nested = try alike([Order].self, unboxed: { try unbox(data: $0) })
         try alike([ReversedOrder].self, unboxed: { try unbox(data: $0) })
-        try alike([OrderWithAbsentKeys].self, unboxed: { try unbox(data: $0) })
+        let absent = try alike([OrderWithAbsentKeys].self, unboxed: { try unbox(data: $0) })
+        let tried = try alike([OrderWithTriedKeys].self)
+        #expect(tried.map(\.customerNote) == absent.map(\.customerNote))
+        #expect(tried.allSatisfy { $0.trackingNumber == nil && $0.referrer == nil })
         let flat = try alike([FlatOrder].self, unboxed: { try unbox(data: $0) })
         let late = try alike([LateContainerOrder].self)
         #expect(late.map(\.order) == flat)
