@@ -155,24 +155,42 @@ extension CodableDecoder {
     /// through reflection), and shared: `try?` on keys that are often absent is a common pattern,
     /// and no failure formats a string. Callgrind, 2,000 objects whose model reads two absent keys
     /// with `try?` (4,000 errors): 38.2M instructions a decode when each description was made with
-    /// the byte offset in it, 11.8M now (JSONDecoder: 60.2M).
+    /// the byte offset in it, 9.7M now (JSONDecoder: 60.2M).
     @inline(never)
-    func keyNotFound(_ key: some CodingKey, level: Int) -> any Error {
-        let cache = session.parserCache
-        let id = KeyDescriptionID(type: ObjectIdentifier(type(of: key)), string: key.stringValue, int: key.intValue)
-        let description: String
-        if let known = cache.keyDescriptions[id] {
-            description = known
-        } else {
-            description = "No value associated with key \(key) (\"\(key.stringValue)\")."
-            // Bounded: a model's keys are few; keys made up at run time could be many.
-            if cache.keyDescriptions.count >= 1024 { cache.keyDescriptions.removeAll(keepingCapacity: true) }
-            cache.keyDescriptions[id] = description
-        }
+    func keyNotFound<Key: CodingKey>(_ key: Key, level: Int) -> any Error {
+        let description = keyNotFoundDescription(key)
         return session.thrown {
             .keyNotFound(
                 key, DecodingError.Context(codingPath: session.codingPath(level), debugDescription: description))
         }
+    }
+
+    /// `keyNotFound`'s description of `key`, kept by the parser. A key of a `CodingKeys` enum (a
+    /// plain value of one byte) is found by its type and byte in a short list: hashing the key's
+    /// string and type took a third of the cost of a missing key (`user-orders-tried-keys-1MB`:
+    /// 68.7M instructions a decode with every key hashed, 64.1M with the list).
+    func keyNotFoundDescription<Key: CodingKey>(_ key: Key) -> String {
+        let cache = session.parserCache
+        let type = ObjectIdentifier(Key.self)
+        let isSmall = _isPOD(Key.self) && MemoryLayout<Key>.size <= 1
+        let tag = isSmall && MemoryLayout<Key>.size == 1 ? unsafeBitCast(key, to: UInt8.self) : 0
+        if isSmall {
+            for entry in cache.smallKeyDescriptions where entry.type == type && entry.tag == tag {
+                return entry.description
+            }
+        }
+        let id = isSmall ? nil : KeyDescriptionID(type: type, string: key.stringValue, int: key.intValue)
+        if let id, let known = cache.keyDescriptions[id] { return known }
+        let description = "No value associated with key \(key) (\"\(key.stringValue)\")."
+        // Bounded: a model's keys are few; keys made up at run time could be many.
+        if let id {
+            if cache.keyDescriptions.count >= 1024 { cache.keyDescriptions.removeAll(keepingCapacity: true) }
+            cache.keyDescriptions[id] = description
+        } else {
+            if cache.smallKeyDescriptions.count >= 64 { cache.smallKeyDescriptions.removeAll(keepingCapacity: true) }
+            cache.smallKeyDescriptions.append((type, tag, description))
+        }
+        return description
     }
 
     @inline(never)

@@ -219,11 +219,37 @@ struct TryChainTests {
                 }
             }
         }
+        /// The same with keys made at run time (not an enum's).
+        struct DynamicItem: Decodable {
+            struct Key: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+            var errors: [String] = []
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                for name in ["note", "extra", "note", "id"] {
+                    do { _ = try container.decode(String.self, forKey: Key(stringValue: name)) } catch let error
+                        as DecodingError
+                    {
+                        if case .keyNotFound(_, let context) = error {
+                            errors.append("\(summary(of: error)): \(context.debugDescription)")
+                        }
+                    }
+                }
+            }
+        }
         let json = Data(#"[{"id": 1}, {"id": 2, "note": "n"}, {"extra": "e"}, {}]"#.utf8)
         let expected = try JSONDecoder().decode([Item].self, from: json).map(\.errors)
         let actual = try SimdJSONDecoder().decode([Item].self, from: json).map(\.errors)
         #expect(actual == expected)
         #expect(expected.joined().count > 0 && expected[0].count == 3)
+        let expectedDynamic = try JSONDecoder().decode([DynamicItem].self, from: json).map(\.errors)
+        let actualDynamic = try SimdJSONDecoder().decode([DynamicItem].self, from: json).map(\.errors)
+        #expect(actualDynamic == expectedDynamic)
+        #expect(expectedDynamic[3].count == 4)
     }
 
     /// Elements of a stream that put values of other types where the element before had its

@@ -411,6 +411,8 @@ final class CodableParserCache {
     /// The descriptions of missing keys' errors made so far, by key (`CodableDecoder.keyNotFound`);
     /// at most 1,024.
     @exclusivity(unchecked) var keyDescriptions: [KeyDescriptionID: String] = [:]
+    /// The same for keys of `CodingKeys` enums, by type and byte; at most 64.
+    @exclusivity(unchecked) var smallKeyDescriptions: [(type: ObjectIdentifier, tag: UInt8, description: String)] = []
     /// The descriptions of errors made so far, by kind, type and JSON type found
     /// (`CodableDecoder.cachedDescription`).
     @exclusivity(unchecked) var errorDescriptions:
