@@ -179,13 +179,15 @@ extension DecodableArray {
         session.setPath(level, component)
         // The array's own value gets a fresh token, as a frame moved to it would: containers at
         // its level handed out before are stale from now on.
-        _ = session.newToken(level: level + 1)
+        let arrayToken = session.newToken(level: level + 1)
+        let arrayStart = value.startToken
         var array = try decoder.openArray(&value, opened: &opened, isMissing: false, level: level + 1)
         var iterator = _ArrayIterator()
         let code = array.iterate(&iterator)
         guard _fastPath(code == .success) else { throw context._containerError(code) }
         var element = _JSONCursor()
-        var hasElement = try nextValue(&iterator, into: &element, level: level, decoder: decoder)
+        var hasElement = try nextValue(
+            &iterator, into: &element, level: level, token: arrayToken, start: arrayStart, decoder: decoder)
         guard hasElement else { return Self() }
         // Room on the parser's gather stack (nested arrays take the space above this one's).
         let savedTop = context._state.pointee.scratchTop
@@ -197,7 +199,8 @@ extension DecodableArray {
                 (first + index).initialize(
                     to: try decodeElement(&element, index: index, level: level, decoder: decoder))
                 index += 1
-                hasElement = try nextValue(&iterator, into: &element, level: level, decoder: decoder)
+                hasElement = try nextValue(
+                    &iterator, into: &element, level: level, token: arrayToken, start: arrayStart, decoder: decoder)
             }
         } catch {
             first.deinitialize(count: index)
@@ -218,7 +221,8 @@ extension DecodableArray {
         while hasElement {
             result.append(try decodeElement(&element, index: index, level: level, decoder: decoder))
             index += 1
-            hasElement = try nextValue(&iterator, into: &element, level: level, decoder: decoder)
+            hasElement = try nextValue(
+                &iterator, into: &element, level: level, token: arrayToken, start: arrayStart, decoder: decoder)
         }
         return result
     }
@@ -231,13 +235,17 @@ extension DecodableArray {
     /// metadata for every element.)
     @inline(__always)
     static func nextValue(
-        _ iterator: inout _ArrayIterator, into element: inout _JSONCursor, level: Int,
-        decoder: CodableDecoder
+        _ iterator: inout _ArrayIterator, into element: inout _JSONCursor, level: Int, token: UInt64,
+        start: UInt64?, decoder: CodableDecoder
     ) throws -> Bool {
         let context = decoder.context
         // As between the calls of an unkeyed container: once the document is found malformed,
         // the cursors may be dead.
         guard _fastPath(!context._state.pointee.broken) else { throw decoder.staleError(level: level + 1) }
+        // An element's `init(from:)` may have read through a container of an ancestor.
+        if _slowPath(!decoder.session.isLive(level: level + 1, token: token)) && element.isSet {
+            try decoder.resumeIteration(level: level + 1, token: token, last: element, start: start)
+        }
         var hasElement = false
         let code = iterator.next(&hasElement, &element)
         guard _fastPath(code == .success) else { throw context._containerError(code) }

@@ -157,11 +157,16 @@ extension CodableDecoder {
         var entries = DictionaryEntries(Value.self, parser: context._parser)
         let myLevel = level
         let myToken = token
+        let myStart = value.startToken
+        var fieldValue = _JSONCursor()
         while true {
+            // An entry's `init(from:)` may have read through a container of an ancestor.
+            if _slowPath(!session.isLive(level: myLevel, token: myToken)) && fieldValue.isSet {
+                try resumeIteration(level: myLevel, token: myToken, last: fieldValue, start: myStart)
+            }
             var hasField = false
             var keyBytes: UnsafePointer<UInt8>?
             var keyCount = 0
-            var fieldValue = _JSONCursor()
             code = iterator.next(context._parser.handle, &hasField, &keyBytes, &keyCount, &fieldValue)
             guard code == .success else { throw context._containerError(code) }
             guard hasField else { break }

@@ -88,6 +88,70 @@ import Testing
 
     // MARK: Values
 
+    /// Values of a dictionary or an array whose `init(from:)` reads, through the root's container
+    /// kept from before, another part of the document (so the root's container moves the cursor
+    /// while the dictionary or array is being iterated): every entry is decoded, with the values
+    /// and errors (coding paths included) of Foundation. (The iteration used to go on from where
+    /// that read left the cursor: the later entries were lost, or simdjson's cursor was misused.)
+    @Test(arguments: [
+        #"{"other": {"o1": 1, "o2": 2}, "entries": {"e1": 1, "e2": 2, "e3": 3}}"#,
+        #"{"entries": {"e1": 1, "e2": 2, "e3": 3}, "other": {"o1": 1}}"#,
+        #"{"other": {"o1": 1}, "entries": {"e1": 1, "e2": "two", "e3": 3}}"#,
+        #"{"other": {"o1": 1}, "entries": [1, 2, 3]}"#,
+        #"{"entries": [1, [2], 3], "other": {"o1": 1}}"#,
+        #"{"entries": [{"a": 1}, 2, 3], "other": {"o1": 1}}"#,
+    ])
+    func ancestorsContainerReadDuringAnIteration(_ json: String) throws {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ string: String) { stringValue = string }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        final class Kept: @unchecked Sendable { var root: KeyedDecodingContainer<Key>? }
+        struct Value: Decodable, Equatable {
+            var value: Int
+            var other: [String: Int]
+            init(from decoder: any Decoder) throws {
+                let root = (decoder.userInfo.first { $0.key.rawValue == "kept" }?.value as? Kept)?.root
+                other = try root?.decode([String: Int].self, forKey: Key("other")) ?? [:]
+                value = try decoder.singleValueContainer().decode(Int.self)
+            }
+        }
+        struct Root: Decodable, Equatable {
+            var entries: [String: Value] = [:]
+            var list: [Value] = []
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                (decoder.userInfo.first { $0.key.rawValue == "kept" }?.value as? Kept)?.root = container
+                if let list = try? container.decode([Value].self, forKey: Key("entries")) {
+                    self.list = list
+                } else {
+                    entries = try container.decode([String: Value].self, forKey: Key("entries"))
+                }
+            }
+        }
+        let keptKey = try #require(CodingUserInfoKey(rawValue: "kept"))
+        func outcome(_ decode: () throws -> Root) -> String {
+            do {
+                let root = try decode()
+                return "\(root.entries.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }) \(root.list)"
+            } catch let error as DecodingError {
+                return summary(of: error)
+            } catch {
+                return "\(error)"
+            }
+        }
+        let foundation = JSONDecoder()
+        foundation.userInfo[keptKey] = Kept()
+        let simd = SimdJSONDecoder()
+        simd.userInfo[keptKey] = Kept()
+        let data = Data(json.utf8)
+        let expected = outcome { try foundation.decode(Root.self, from: data) }
+        #expect(outcome { try simd.decode(Root.self, from: data) } == expected)
+    }
+
     @Test func superDecoderTakenBeforeTheSubclassFields() throws {
         let json = #"{"breed":"collie","super":{"legs":4,"name":"Lassie"},"tags":["good","loyal"]}"#
         try expectSame([Dog].self, "[\(json),\(json.replacingOccurrences(of: "Lassie", with: "Rex"))]")

@@ -120,6 +120,8 @@ final class CodableSession: ElementSession {
     /// once they have grown.
     @exclusivity(unchecked) var interruptedLive: [UInt64] = []
     @exclusivity(unchecked) var interruptedPath: [CodingPathComponent] = []
+    /// The held strings of the reads that revived containers interrupted, when they held any.
+    @exclusivity(unchecked) var interruptedHeldStrings: [[String]] = []
 
     /// Whether a container with `token`, no longer live, may read again (`CodableDecoder.revive`).
     func canRevive(token: UInt64) -> Bool {
