@@ -110,9 +110,10 @@ import Testing
             init?(intValue: Int) { nil }
         }
         final class Kept: @unchecked Sendable { var root: KeyedDecodingContainer<Key>? }
-        struct Value: Decodable, Equatable {
+        struct Value: Decodable, Equatable, CustomStringConvertible {
             var value: Int
             var other: [String: Int]
+            var description: String { "\(value) \(other.sorted { $0.key < $1.key })" }
             init(from decoder: any Decoder) throws {
                 let root = (decoder.userInfo.first { $0.key.rawValue == "kept" }?.value as? Kept)?.root
                 other = try root?.decode([String: Int].self, forKey: Key("other")) ?? [:]
