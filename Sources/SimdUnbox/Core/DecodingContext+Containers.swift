@@ -254,6 +254,14 @@ extension _DecodingContext {
         return try _findEscapedFieldSlowly(key, in: &object, into: &value)
     }
 
+    /// `_findEscapedField` for a key given as a string.
+    @inlinable
+    func _findEscapedField(_ key: String, in object: inout _ObjectCursor, into value: inout _JSONCursor)
+        throws(UnboxError) -> Bool
+    {
+        try _withUTF8(key) { (key) throws(UnboxError) in try _findEscapedField(key, in: &object, into: &value) }
+    }
+
     @inline(never)
     @usableFromInline
     func _findEscapedFieldSlowly(

@@ -53,7 +53,7 @@ extension _DecodingContext {
                 return _malformedError(found == .bool ? .trueAtomError : code, offset: offset)
             }
             return _mismatchError(
-                expected: expected._staticDescription, as: name, found: found, value: &value, offset: offset)
+                expected: _Expected(expected), as: name, found: found, value: &value, offset: offset)
         case .numberOutOfRange:
             return UnboxError(
                 reason: .numberOutOfRange("does not fit in \(name ?? "the requested type")"), byteOffset: offset)
@@ -67,7 +67,7 @@ extension _DecodingContext {
     @inline(never)
     @usableFromInline
     func _mismatchError(
-        expected: StaticString, as name: String? = nil, found: JSONType, value: inout _JSONCursor, offset: Int
+        expected: _Expected, as name: String? = nil, found: JSONType, value: inout _JSONCursor, offset: Int
     ) -> UnboxError {
         var code = _SimdJSONError.success
         switch found {
@@ -126,7 +126,7 @@ extension _DecodingContext {
     /// not well formed (`nul`) is not one: it goes on to the read's own error path.
     @inline(never)
     @usableFromInline
-    func _recordNullField(_ code: _SimdJSONError, value: inout _JSONCursor, expected: StaticString) -> Bool {
+    func _recordNullField(_ code: _SimdJSONError, value: inout _JSONCursor, expected: _Expected) -> Bool {
         guard code == .incorrectType else { return false }
         let offset = _offset(of: &value)
         var type: JSONType?
@@ -135,6 +135,29 @@ extension _DecodingContext {
         guard value.isNull(&isNull) == .success, isNull else { return false }
         _state.pointee.nullField = (expected, offset)
         return true
+    }
+
+    /// `String._unbox(field:in:context:missing:)` when the fused lookup and read did not succeed:
+    /// the second look for an escaped key, a `null`, or the error. Out of line, so that the read
+    /// that succeeds stays small enough to be inlined into `unbox(key:)`.
+    @inline(never)
+    @usableFromInline
+    func _stringFieldSlowPath(
+        _ code: _SimdJSONError, _ key: String, in object: inout _ObjectCursor, value: inout _JSONCursor,
+        missing: inout Bool
+    ) throws(UnboxError) -> String {
+        if code == .noSuchField {
+            guard try _findEscapedField(key, in: &object, into: &value) else {
+                missing = true
+                return ""
+            }
+            return try _string(from: &value)
+        }
+        if _recordNullField(code, value: &value, expected: .string) {
+            missing = true
+            return ""
+        }
+        throw _fieldError(code, value: &value, expected: .string)
     }
 
     /// The error `unbox(key:)` throws when the read of its field set `missing`: the type mismatch
@@ -191,9 +214,11 @@ extension _DecodingContext {
         UnboxError(_reason: .numberOutOfRange(detail), byteOffset: offset)
     }
 
-    /// `error` with `component` in front of its path. Allocates nothing for the first component an
-    /// error gets (see `UnboxError._last`).
-    @inlinable
+    /// `error` with `component` in front of its path. Allocates nothing for the first key an error
+    /// gets (see `UnboxError._lastKey`). Out of line: the error travels in registers, and callers
+    /// stay small enough for their closures to be inlined.
+    @inline(never)
+    @usableFromInline
     func _prepending(_ component: UnboxPathComponent, to error: consuming UnboxError) -> UnboxError {
         error._prepend(component)
         return error
@@ -204,11 +229,7 @@ extension _DecodingContext {
     @inlinable
     func _prepending(keyPath: String, _ trace: _KeyPathTrace, to error: consuming UnboxError) -> UnboxError {
         guard trace.count > 0 else { return error }
-        if error._keyPath == nil {
-            error._keyPath = _PendingKeyPath(text: keyPath, trace: trace)
-            return error
-        }
-        error.path = trace.components(of: keyPath) + error.path
+        error._prepend(keyPath: keyPath, trace)
         return error
     }
 

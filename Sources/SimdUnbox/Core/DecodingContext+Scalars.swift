@@ -98,7 +98,7 @@ extension _DecodingContext {
             }
             return try _integer(Integer.self, fromNumberText: text, offset: offset)
         case let found:
-            throw _mismatchError(expected: "an integer", found: found, value: &value, offset: offset)
+            throw _mismatchError(expected: .integer, found: found, value: &value, offset: offset)
         }
     }
 
@@ -146,7 +146,7 @@ extension _DecodingContext {
                 throw _invalidValueError("\"\(text)\" is not a number", offset: offset)
             }
         case let found:
-            throw _mismatchError(expected: "a number", found: found, value: &value, offset: offset)
+            throw _mismatchError(expected: .number, found: found, value: &value, offset: offset)
         }
         do {
             return try NumberRules.double(fromText: text, policy: .exact)
@@ -179,7 +179,7 @@ extension _DecodingContext {
                 throw _invalidValueError("\"\(text)\" is not a number", offset: offset)
             }
         case let found:
-            throw _mismatchError(expected: "a number", found: found, value: &value, offset: offset)
+            throw _mismatchError(expected: .number, found: found, value: &value, offset: offset)
         }
         guard let decimal = NumberRules.decimal(fromText: text) else {
             throw _outOfRangeError("\(text) does not fit in Decimal", offset: offset)

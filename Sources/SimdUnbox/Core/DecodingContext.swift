@@ -45,7 +45,7 @@ struct _DecodingState {
     /// A field's `null` that a scalar's read refused and recorded instead of throwing
     /// (`_recordNullField`), for `unbox(key:)` to throw once with its key: what was expected, and
     /// the byte offset of the `null`. Set and taken within one `unbox(key:)`.
-    @usableFromInline var nullField: (expected: StaticString, offset: Int)?
+    @usableFromInline var nullField: (expected: _Expected, offset: Int)?
     /// The parser's number buffer for bulk numeric reads (`ScratchArena`), lent to this decode:
     /// where it is (nil: not yet allocated) and how many 8-byte numbers it holds.
     @usableFromInline var numbers: UnsafeMutableRawPointer?

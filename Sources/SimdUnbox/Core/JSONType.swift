@@ -24,19 +24,32 @@ public enum JSONType: Sendable, Hashable, CustomStringConvertible {
 
     /// The kind with its article, as error messages use it ("a string", "an object", "null").
     public var description: String {
-        _staticDescription.description
+        _Expected(self).description
     }
 
-    /// `description`, as a string that costs nothing to keep (see `UnboxError._light`).
+    /// The kind as a small number (0 to 5), as `UnboxError` packs it.
     @usableFromInline
-    var _staticDescription: StaticString {
+    var _code: UInt8 {
         switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
+        case .null: 0
+        case .bool: 1
+        case .number: 2
+        case .string: 3
+        case .array: 4
+        case .object: 5
+        }
+    }
+
+    /// The kind `_code` stands for.
+    @usableFromInline
+    init(_code code: UInt8) {
+        switch code {
+        case 0: self = .null
+        case 1: self = .bool
+        case 2: self = .number
+        case 3: self = .string
+        case 4: self = .array
+        default: self = .object
         }
     }
 }

@@ -82,7 +82,7 @@ extension _DecodingContext {
                 case let found:
                     passed.append(.key(segment))
                     throw _mismatchError(
-                        expected: "an object or array", found: found, value: &value, offset: _offset(of: &value))
+                        expected: .objectOrArray, found: found, value: &value, offset: _offset(of: &value))
                 }
             } catch {
                 throw fail(error)
@@ -255,7 +255,7 @@ extension _DecodingContext {
         case let found:
             trace.count += 1
             throw _mismatchError(
-                expected: "an object or array", found: found, value: &value, offset: _offset(of: &value))
+                expected: .objectOrArray, found: found, value: &value, offset: _offset(of: &value))
         }
     }
 

@@ -41,72 +41,87 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Why decoding failed.
     public var reason: Reason {
         get {
-            switch _light {
-            case .none: _details?.reason ?? .missingKey
-            case .missingKey: .missingKey
-            case .mismatch(let expected, let found): .typeMismatch(expected: expected.description, found: found)
-            }
+            if let reason = _extra?.reason { return reason }
+            return _LightReason(bits: _bits).reason
         }
         set {
-            _light = .none
-            _mutableDetails().reason = newValue
+            _mutableExtra().reason = newValue
+            _bits &= ~_LightReason.mask
         }
     }
     /// The path from the document's root to the value that failed (empty for the root).
     public var path: [UnboxPathComponent] {
         get {
-            var path = _keyPath.map { $0.trace.components(of: $0.text) } ?? []
-            if let _details { path += _details.outer }
-            if let _last { path.append(_last) }
+            var path: [UnboxPathComponent] = []
+            if let _extra {
+                if let keyPath = _extra.keyPath { path = keyPath.trace.components(of: keyPath.text) }
+                path += _extra.outer
+            }
+            if let _lastKey { path.append(.key(_lastKey)) }
             return path
         }
         set {
-            _last = newValue.last
-            _keyPath = nil
-            if _details == nil && newValue.count <= 1 { return }
-            _mutableDetails().outer = Array(newValue.dropLast())
+            if case .key(let key)? = newValue.last {
+                _lastKey = key
+                if _extra == nil && newValue.count == 1 { return }
+                let extra = _mutableExtra()
+                extra.keyPath = nil
+                extra.outer = Array(newValue.dropLast())
+            } else {
+                _lastKey = nil
+                if _extra == nil && newValue.isEmpty { return }
+                let extra = _mutableExtra()
+                extra.keyPath = nil
+                extra.outer = newValue
+            }
         }
     }
     /// The byte offset in the input where the failure applies, when known.
-    public var byteOffset: Int?
+    public var byteOffset: Int? {
+        get {
+            let stored = _bits >> _LightReason.offsetShift
+            return stored == 0 ? nil : Int(truncatingIfNeeded: stored - 1)
+        }
+        set { _bits = (_bits & _LightReason.mask) | _LightReason.offsetBits(newValue) }
+    }
 
-    // The storage is laid out for the errors that `try?` throws away most: a missing key, or a
-    // `null` (or other type) where a value was expected, possibly at the end of a key path. Those
-    // keep their reason in `_light`, a plain value, and their path in `_last` and `_keyPath`, so
-    // that making, passing and discarding one allocates nothing more than the key path's record.
-    // Everything else (other reasons, longer paths, a caller's error) lives in `_details`, one
-    // shared reference.
-    // Measured with scripts/instructions.sh on 1 MB of generated orders, instructions per decode:
-    // with six absent keys read by `try?`, 53.88M before, 51.70M after; in document order (one
-    // `try?` on a null), 38.46M before, 37.83M after. (With the key path's record in `_details`
-    // too, 50.83M and 37.68M, but each key path miss allocated one object more.)
+    // The storage is four words of plain values, laid out for the errors that `try?` throws away
+    // most: a missing key, or a `null` (or other type) where a value was expected, possibly at the
+    // end of a key path. Those keep their reason and byte offset packed in `_bits` and the key
+    // they are about in `_lastKey`: making, passing and discarding one allocates nothing (a key
+    // path miss allocates its `_extra`, which holds the path's text). Everything else (other
+    // reasons, longer paths, a caller's error) lives in `_extra`, one shared reference.
+    // Four words are what Swift returns in registers: typed throws then hand the error back like
+    // a result, where the five-word layout this replaced went through memory and was copied and
+    // destroyed on its way (a copy and a destroy of the whole error in every missing key's error
+    // alone). Measured with scripts/instructions.sh on 1 MB of generated orders, Unbox API,
+    // instructions per decode: six absent keys read with `try?` 45.07M before, 43.29M after. (With
+    // `unbox(key:)` always inlined, see there: 41.94M; document order 35.25M before, 34.31M.)
 
-    /// The innermost path component, held inline: the first one an error gets on its way up (the
-    /// key an `unbox(key:)` missed).
-    @usableFromInline var _last: UnboxPathComponent?
-    /// The reason, when it is one of the light ones; `.none` when `_details` holds it.
-    @usableFromInline var _light: _LightReason
+    /// The innermost path component, when it is a key: the first one an error gets on its way up
+    /// (the key an `unbox(key:)` missed). The rest of the path is in `_extra`.
+    @usableFromInline var _lastKey: String?
+    /// The light reason (`_LightReason`, low 16 bits) and the byte offset plus one (the rest; 0
+    /// when unknown).
+    @usableFromInline var _bits: UInt64
     /// The rest, when there is any.
-    @usableFromInline var _details: _UnboxErrorDetails?
+    @usableFromInline var _extra: _UnboxErrorExtra?
 
-    /// The steps of a key path in front of the rest of the path, kept as the path's text and what
-    /// following it passed: an error that `try?` discards never splits the path into components.
-    @usableFromInline var _keyPath: _PendingKeyPath?
     /// An error of the caller's own (thrown by a model's `init(unboxer:)` or a closure), carried
     /// through SimdUnbox's typed throws and thrown as it is by the entry points.
     @usableFromInline var _underlying: _UnderlyingError? {
-        get { _details?.underlying }
-        set { _mutableDetails().underlying = newValue }
+        get { _extra?.underlying }
+        set { _mutableExtra().underlying = newValue }
     }
 
-    /// `_details`, made unique to this error (and made from the light reason when there was none).
+    /// `_extra`, made unique to this error (and made when there was none).
     @usableFromInline
-    mutating func _mutableDetails() -> _UnboxErrorDetails {
-        if let _details, isKnownUniquelyReferenced(&self._details) { return _details }
-        let details = _UnboxErrorDetails(copying: _details, reason: reason)
-        _light = .none
-        _details = details
-        return details
+    mutating func _mutableExtra() -> _UnboxErrorExtra {
+        if let _extra, isKnownUniquelyReferenced(&self._extra) { return _extra }
+        let extra = _UnboxErrorExtra(copying: _extra)
+        if extra.reason == nil && _LightReason(bits: _bits).isNone { extra.reason = .missingKey }
+        _extra = extra
+        return extra
     }
 
     /// Creates an error.
@@ -123,36 +138,30 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     /// An error with no path (the common case), without touching an array.
     @usableFromInline
     init(_reason reason: Reason, byteOffset: Int?) {
-        self._last = nil
-        self._keyPath = nil
-        self.byteOffset = byteOffset
+        self._lastKey = nil
         if case .missingKey = reason {
-            self._light = .missingKey
-            self._details = nil
+            self._bits = _LightReason.missingKey.bits | _LightReason.offsetBits(byteOffset)
+            self._extra = nil
         } else {
-            self._light = .none
-            self._details = _UnboxErrorDetails(reason: reason)
+            self._bits = _LightReason.offsetBits(byteOffset)
+            self._extra = _UnboxErrorExtra(reason: reason)
         }
     }
 
     /// A missing key's error, its path the key.
     @usableFromInline
     init(_missingKey key: String, byteOffset: Int) {
-        self._last = .key(key)
-        self._keyPath = nil
-        self.byteOffset = byteOffset
-        self._light = .missingKey
-        self._details = nil
+        self._lastKey = key
+        self._bits = _LightReason.missingKey.bits | _LightReason.offsetBits(byteOffset)
+        self._extra = nil
     }
 
-    /// A light error (see `_light`), with no path yet.
+    /// A light error (see `_LightReason`), with no path yet.
     @usableFromInline
     init(_light light: _LightReason, byteOffset: Int?) {
-        self._last = nil
-        self._keyPath = nil
-        self.byteOffset = byteOffset
-        self._light = light
-        self._details = nil
+        self._lastKey = nil
+        self._bits = light.bits | _LightReason.offsetBits(byteOffset)
+        self._extra = nil
     }
 
     /// `error` as an `UnboxError`: itself if it is one, otherwise carried inside one.
@@ -204,8 +213,8 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Puts `component` in front of the path, as the error travels up towards the root.
     @inlinable
     mutating func _prepend(_ component: UnboxPathComponent) {
-        if _last == nil && _keyPath == nil && _details == nil {
-            _last = component
+        if _lastKey == nil && _extra == nil, case .key(let key) = component {
+            _lastKey = key
         } else {
             _prependSlowly(component)
         }
@@ -214,17 +223,33 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     @inline(never)
     @usableFromInline
     mutating func _prependSlowly(_ component: UnboxPathComponent) {
-        if _last == nil && _keyPath == nil {
-            _last = component
+        if _lastKey == nil, _extra == nil || (_extra!.keyPath == nil && _extra!.outer.isEmpty),
+            case .key(let key) = component
+        {
+            _lastKey = key
             return
         }
-        if _keyPath != nil {
-            var outer = path
-            if _last != nil { outer.removeLast() }
-            _keyPath = nil
-            _mutableDetails().outer = outer
+        let extra = _mutableExtra()
+        if let keyPath = extra.keyPath {
+            extra.keyPath = nil
+            extra.outer = keyPath.trace.components(of: keyPath.text) + extra.outer
         }
-        _mutableDetails().outer.insert(component, at: 0)
+        extra.outer.insert(component, at: 0)
+    }
+
+    /// Puts the first `trace.count` steps of `keyPath` in front of the path, turned into
+    /// components only if the path is read.
+    @usableFromInline
+    mutating func _prepend(keyPath: String, _ trace: _KeyPathTrace) {
+        if _extra == nil {
+            _extra = _UnboxErrorExtra(keyPath: keyPath, trace: trace)
+            return
+        }
+        let extra = _mutableExtra()
+        if let pending = extra.keyPath {
+            extra.outer = pending.trace.components(of: pending.text) + extra.outer
+        }
+        extra.keyPath = (keyPath, trace)
     }
 
     /// Whether the error, met while following a key path, means the value is simply absent: a
@@ -249,22 +274,100 @@ public struct UnboxError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 }
 
-/// The reasons an `UnboxError` keeps without a reference (see `UnboxError._light`).
+/// The reasons an `UnboxError` keeps without a reference, packed into the low bits of
+/// `UnboxError._bits`: what kind (none, a missing key, a type mismatch), and for a mismatch what
+/// was expected and what was found.
 @usableFromInline
-enum _LightReason: Sendable {
-    /// The reason is in `_details`.
-    case none
-    case missingKey
-    /// A type mismatch, `expected` naming what was expected ("a string", "an integer").
-    case mismatch(expected: StaticString, found: JSONType)
+struct _LightReason: Sendable {
+    @usableFromInline let bits: UInt64
+
+    /// The bits of `UnboxError._bits` that hold the reason.
+    @usableFromInline static let mask: UInt64 = 0xffff
+    /// Where the byte offset (plus one) starts in `UnboxError._bits`.
+    @usableFromInline static let offsetShift: UInt64 = 16
+
+    /// The reason is in `UnboxError._extra`.
+    @usableFromInline static let none = _LightReason(bits: 0)
+    @usableFromInline static let missingKey = _LightReason(bits: 1)
+
+    /// A type mismatch: `expected` was asked for and `found` is there.
+    @inlinable
+    static func mismatch(expected: _Expected, found: JSONType) -> _LightReason {
+        _LightReason(bits: 2 | UInt64(found._code) << 2 | UInt64(expected.rawValue) << 5)
+    }
+
+    @inlinable
+    init(bits: UInt64) {
+        self.bits = bits & _LightReason.mask
+    }
+
+    var isNone: Bool { bits == 0 }
+
+    /// The public reason.
+    var reason: UnboxError.Reason {
+        switch bits & 3 {
+        case 2:
+            let expected = _Expected(rawValue: UInt8(truncatingIfNeeded: bits >> 5)) ?? .value
+            return .typeMismatch(
+                expected: expected.description, found: JSONType(_code: UInt8(truncatingIfNeeded: (bits >> 2) & 7)))
+        default:
+            return .missingKey
+        }
+    }
+
+    /// `byteOffset` as it is stored in `UnboxError._bits`: plus one, 0 for none. (Offsets are
+    /// below 2^48: a document is at most `SimdUnboxDiagnostics.maximumDocumentSize` bytes, and a
+    /// stream's offsets count bytes read.)
+    @inlinable
+    static func offsetBits(_ byteOffset: Int?) -> UInt64 {
+        guard let byteOffset, byteOffset >= 0 else { return 0 }
+        return (UInt64(byteOffset) &+ 1) << offsetShift
+    }
 }
 
-/// What an `UnboxError` holds beyond its light part: shared between copies, copied before a change
-/// when shared.
+/// What a type mismatch expected, as error messages name it ("a string", "an integer").
 @usableFromInline
-final class _UnboxErrorDetails: @unchecked Sendable {
-    @usableFromInline var reason: UnboxError.Reason
-    /// The path's components before `UnboxError._last`, after those of `UnboxError._keyPath`.
+enum _Expected: UInt8, Sendable, CustomStringConvertible {
+    case null, bool, number, string, array, object, integer, objectOrArray, value
+
+    @usableFromInline
+    init(_ type: JSONType) {
+        switch type {
+        case .null: self = .null
+        case .bool: self = .bool
+        case .number: self = .number
+        case .string: self = .string
+        case .array: self = .array
+        case .object: self = .object
+        }
+    }
+
+    @usableFromInline
+    var description: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        case .integer: "an integer"
+        case .objectOrArray: "an object or array"
+        case .value: "a value"
+        }
+    }
+}
+
+/// What an `UnboxError` holds beyond its four words: shared between copies, copied before a
+/// change when shared.
+@usableFromInline
+final class _UnboxErrorExtra: @unchecked Sendable {
+    /// The reason, when it is not a light one (`UnboxError._bits`).
+    @usableFromInline var reason: UnboxError.Reason?
+    /// The steps of a key path in front of the path, not yet turned into components: the first
+    /// `trace.count` segments of `text`.
+    @usableFromInline var keyPath: (text: String, trace: _KeyPathTrace)?
+    /// The path's components after those of `keyPath`, before `UnboxError._lastKey`.
     @usableFromInline var outer: [UnboxPathComponent] = []
     @usableFromInline var underlying: _UnderlyingError?
 
@@ -274,25 +377,18 @@ final class _UnboxErrorDetails: @unchecked Sendable {
     }
 
     @usableFromInline
-    init(copying other: _UnboxErrorDetails?, reason: UnboxError.Reason) {
-        self.reason = reason
+    init(keyPath: String, trace: _KeyPathTrace) {
+        self.keyPath = (keyPath, trace)
+    }
+
+    @usableFromInline
+    init(copying other: _UnboxErrorExtra?) {
         if let other {
+            reason = other.reason
+            keyPath = other.keyPath
             outer = other.outer
             underlying = other.underlying
         }
-    }
-}
-
-/// The steps of a key path in front of an error's path, not yet turned into components.
-@usableFromInline
-final class _PendingKeyPath: Sendable {
-    @usableFromInline let text: String
-    @usableFromInline let trace: _KeyPathTrace
-
-    @usableFromInline
-    init(text: String, trace: _KeyPathTrace) {
-        self.text = text
-        self.trace = trace
     }
 }
 

@@ -11,14 +11,13 @@ extension Bool: UnboxCompatible {
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
-        missing: inout Bool
+        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> Bool {
         var result = false
         var value = _JSONCursor()
-        let code = object.findBool(key.baseAddress, key.count, &result, &value)
+        let code = _withUTF8(key) { object.findBool($0.baseAddress, $0.count, &result, &value) }
         guard _fastPath(code == .success) else {
-            if code == .noSuchField || context._recordNullField(code, value: &value, expected: "a boolean") {
+            if code == .noSuchField || context._recordNullField(code, value: &value, expected: .bool) {
                 missing = true
                 return false
             }
@@ -36,28 +35,18 @@ extension String: UnboxCompatible {
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
-        missing: inout Bool
+        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         var value = _JSONCursor()
-        let code = object.findString(context._parser.handle, key.baseAddress, key.count, &bytes, &count, &value)
+        let code = _withUTF8(key) {
+            object.findString(context._parser.handle, $0.baseAddress, $0.count, &bytes, &count, &value)
+        }
         if _fastPath(code == .success) {
             return _Parser.string(bytes, count) { context._parser.strings }
         }
-        if code == .noSuchField {
-            guard try context._findEscapedField(key, in: &object, into: &value) else {
-                missing = true
-                return ""
-            }
-            return try context._string(from: &value)
-        }
-        if context._recordNullField(code, value: &value, expected: "a string") {
-            missing = true
-            return ""
-        }
-        throw context._fieldError(code, value: &value, expected: .string)
+        return try context._stringFieldSlowPath(code, key, in: &object, value: &value, missing: &missing)
     }
 }
 
@@ -69,12 +58,11 @@ extension Double: UnboxCompatible {
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
-        missing: inout Bool
+        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> Double {
         var result = 0.0
         var value = _JSONCursor()
-        let code = object.findDouble(key.baseAddress, key.count, &result, &value)
+        let code = _withUTF8(key) { object.findDouble($0.baseAddress, $0.count, &result, &value) }
         if _fastPath(code == .success) { return result }
         if code == .noSuchField {
             guard try context._findEscapedField(key, in: &object, into: &value) else {
@@ -83,7 +71,7 @@ extension Double: UnboxCompatible {
             }
             return try context._double(from: &value)
         }
-        if context._recordNullField(code, value: &value, expected: "a number") {
+        if context._recordNullField(code, value: &value, expected: .number) {
             missing = true
             return 0
         }
@@ -133,14 +121,13 @@ extension _UnboxInteger {
 
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
-        missing: inout Bool
+        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> Self {
         var value = _JSONCursor()
         let code: _SimdJSONError
         if Self.isSigned {
             var result: Int64 = 0
-            code = object.findInt64(key.baseAddress, key.count, &result, &value)
+            code = _withUTF8(key) { object.findInt64($0.baseAddress, $0.count, &result, &value) }
             if _fastPath(code == .success) {
                 if let exact = Self(exactly: result) { return exact }
                 throw context._outOfRangeError(
@@ -148,7 +135,7 @@ extension _UnboxInteger {
             }
         } else {
             var result: UInt64 = 0
-            code = object.findUInt64(key.baseAddress, key.count, &result, &value)
+            code = _withUTF8(key) { object.findUInt64($0.baseAddress, $0.count, &result, &value) }
             if _fastPath(code == .success) {
                 if let exact = Self(exactly: result) { return exact }
                 throw context._outOfRangeError(
@@ -162,7 +149,7 @@ extension _UnboxInteger {
             }
             return try context._integer(Self.self, from: &value)
         }
-        if context._recordNullField(code, value: &value, expected: "an integer") {
+        if context._recordNullField(code, value: &value, expected: .integer) {
             missing = true
             return 0
         }

@@ -28,8 +28,7 @@ public protocol UnboxCompatible {
     /// `do`/`catch` around a found field having become cheaper too; twitter.json 11.54M → 11.29M;
     /// citm_catalog.json, nearly all integers, 24.17M → 24.26M.)
     static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
-        missing: inout Bool
+        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     )
         throws(UnboxError) -> Self
 }
@@ -37,11 +36,10 @@ public protocol UnboxCompatible {
 extension UnboxCompatible {
     @inlinable
     public static func _unbox(
-        field key: UnsafeBufferPointer<UInt8>, in object: inout _ObjectCursor, context: _DecodingContext,
-        missing: inout Bool
+        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> Self {
         var value = _JSONCursor()
-        try context._field(key, in: &object, into: &value)
+        try _withUTF8(key) { (key) throws(UnboxError) in try context._field(key, in: &object, into: &value) }
         return try _unbox(from: &value, context: context)
     }
 }

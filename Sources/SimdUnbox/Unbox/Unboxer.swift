@@ -99,16 +99,20 @@ public struct Unboxer {
     /// - Returns: The decoded value.
     /// - Throws: `UnboxError` if the key is missing, the value is `null` or of another type, or
     ///   the value is invalid.
-    @inlinable
+    // Always inlined into the model: the generic function specialized for a scalar called the
+    // scalar's field read through its protocol witness, out of line. Inlined, the read is one
+    // fused shim call in the model's own code. Measured with scripts/instructions.sh, Unbox API,
+    // instructions per decode: 1 MB of orders in document order 35.69M before, 34.31M after; with
+    // six absent keys 43.29M, 41.94M; twitter.json 10.88M, 10.53M; citm_catalog.json 23.91M,
+    // 23.23M.
+    @inlinable @inline(__always)
     public func unbox<T: UnboxCompatible>(key: String) throws(UnboxError) -> T {
         try _checkLive()
         var object = _object
         var missing = false
         let value: T
         do throws(UnboxError) {
-            value = try _withUTF8(key) { (v) throws(UnboxError) in
-                try T._unbox(field: v, in: &object, context: _context, missing: &missing)
-            }
+            value = try T._unbox(field: key, in: &object, context: _context, missing: &missing)
         } catch {
             throw _context._prepending(.key(key), to: error)
         }

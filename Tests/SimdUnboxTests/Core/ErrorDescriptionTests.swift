@@ -212,6 +212,51 @@ import Testing
         let inner = try #require(
             unboxError(Field<AtKeyPathAB<Field<Int>>>.self, #"{"value": {"a": {"b": {"other": 1}}}}"#))
         #expect(inner.path == [.key("value"), .key("a"), .key("b"), .key("value")])
+        // A key path inside a key path: both kept pending, both in the path, in order.
+        let nested = try #require(
+            unboxError(Field<AtKeyPathAB<AtKeyPathCD<Int>>>.self, #"{"value": {"a": {"b": {"c": {"d": true}}}}}"#))
+        #expect(nested.path == [.key("value"), .key("a"), .key("b"), .key("c"), .key("d")])
+        #expect(nested.reason == .typeMismatch(expected: "an integer", found: .bool))
+        #expect(nested.description == "value.a.b.c.d: expected an integer, found a boolean (byte 34)")
+    }
+
+    /// Every shape of path (empty, ending in a key or an index), every kind of reason and byte
+    /// offsets from none to large read back as they were made, and survive each other's changes.
+    @Test func everyPathReasonAndOffsetReadsBack() {
+        let paths: [[UnboxPathComponent]] = [
+            [], [.key("a")], [.index(2)], [.key("a"), .index(0)], [.index(1), .key("b")],
+            [.key(""), .key("x.y"), .index(Int.max), .key("z")],
+        ]
+        let reasons: [UnboxError.Reason] = [
+            .missingKey, .typeMismatch(expected: "a string", found: .null),
+            .typeMismatch(expected: "a shape", found: .object), .custom("c"), .malformedJSON("m"),
+        ]
+        let offsets: [Int?] = [nil, 0, 1, 1 << 40]
+        for path in paths {
+            for reason in reasons {
+                for offset in offsets {
+                    var error = UnboxError(reason: reason, path: path, byteOffset: offset)
+                    #expect(error.path == path && error.reason == reason && error.byteOffset == offset)
+                    let copy = error
+                    error.byteOffset = 7
+                    #expect(error.byteOffset == 7 && error.path == path && error.reason == reason)
+                    error.reason = .missingKey
+                    error.path = [.key("q")]
+                    #expect(error.reason == .missingKey && error.path == [.key("q")] && error.byteOffset == 7)
+                    #expect(copy.path == path && copy.reason == reason && copy.byteOffset == offset)
+                    #expect(copy == UnboxError(reason: reason, path: path, byteOffset: offset))
+                }
+            }
+        }
+    }
+}
+
+/// Reads its value at the key path `c.d`.
+private struct AtKeyPathCD<Value: UnboxCompatible>: Unboxable {
+    let value: Value
+
+    init(unboxer: Unboxer) throws {
+        value = try unboxer.unbox(keyPath: "c.d")
     }
 }
 
