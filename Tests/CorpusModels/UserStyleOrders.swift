@@ -7,6 +7,8 @@ import SimdUnbox
 //   Order                    fields read in document order: the reference
 //   ReversedOrder            every object's fields read in reverse order
 //   OrderWithAbsentKeys      document order plus six optional keys no order has, read with `try?`
+//   OrderWithTriedKeys       the same values through a hand-written `init(from:)` that reads the six
+//                            keys with `try? decode(_:forKey:)` (Codable only)
 //   FlatOrder                nested values read through key paths (`shipping.address.city`)
 //                            instead of nested models
 //   ShopOrder                plain Codable, camelCase properties: `.convertFromSnakeCase` on the
@@ -376,27 +378,17 @@ public struct OrderWithAbsentKeys: Unboxable, Decodable, Equatable, Sendable {
 /// `keyNotFound`, which `try?` discards), where a synthesized conformance would use
 /// `decodeIfPresent`.
 public struct OrderWithTriedKeys: Decodable, Equatable, Sendable {
-    public let orderId: Int
-    public let orderNumber: String
-    public let status: String
-    public let trackingNumber: String?
-    public let cancelledAt: String?
-    public let createdAt: String
-    public let currency: String
-    public let customer: OrderCustomer
-    public let items: [OrderItem]
-    public let shipping: OrderShipping
-    public let payment: OrderPayment
-    public let couponCode: String?
-    public let loyaltyPointsUsed: Int?
-    public let giftWrap: Bool
-    public let giftMessage: String?
-    public let customerNote: String?
-    public let referrer: String?
-
-    typealias CodingKeys = OrderWithAbsentKeys.CodingKeys
+    /// The same values as `OrderWithAbsentKeys` reads.
+    public let order: OrderWithAbsentKeys
 
     public init(from decoder: any Decoder) throws {
+        order = try OrderWithAbsentKeys(tryingKeysFrom: decoder)
+    }
+}
+
+extension OrderWithAbsentKeys {
+    /// `OrderWithTriedKeys`'s reading: the optional fields tried with `try?`.
+    init(tryingKeysFrom decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         orderId = try container.decode(Int.self, forKey: .orderId)
         orderNumber = try container.decode(String.self, forKey: .orderNumber)

@@ -111,10 +111,7 @@ extension CodableDecoder {
         // elsewhere revives in turn if the read reaches it. The path above it is found when asked for.
         session.live.count = 0
         session.live.set(level, token, filling: 0)
-        session.path.count = 0
-        if level > 0 { session.path.set(level - 1, .superKey, filling: .superKey) }
-        session.pendingPath = (level, source)
-        session.changedLevel = 0
+        setPendingPath(level: level, source)
         let code = goBack()
         guard code == .success else {
             endRevival(interruption)
@@ -169,12 +166,16 @@ extension CodableDecoder {
         guard code == .success else { throw context._containerError(code) }
         session.live.count = Swift.min(session.live.count, level)
         session.live.set(level, token, filling: 0)
-        if level > 0, session.pendingPath == nil, let start {
-            session.path.count = 0
-            session.path.set(level - 1, .superKey, filling: .superKey)
-            session.pendingPath = (level, .document(start))
-            session.changedLevel = 0
-        }
+        if level > 0, session.pendingPath == nil, let start { setPendingPath(level: level, .document(start)) }
+    }
+
+    /// Forgets the coding path above `level`, to be found from `source` when it is asked for.
+    @inline(__always)
+    func setPendingPath(level: Int, _ source: RevivedPath) {
+        session.path.count = 0
+        if level > 0 { session.path.set(level - 1, .superKey, filling: .superKey) }
+        session.pendingPath = (level, source)
+        session.changedLevel = 0
     }
 
     /// Whether the frame's value is still the live one at its level.
