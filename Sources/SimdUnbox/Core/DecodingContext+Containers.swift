@@ -254,12 +254,12 @@ extension _DecodingContext {
         return try _findEscapedFieldSlowly(key, in: &object, into: &value)
     }
 
-    /// `_findEscapedField` for a key given as a string.
+    /// `_findEscapedField` for a key given as a string or a key path's segment.
     @inlinable
-    func _findEscapedField(_ key: String, in object: inout _ObjectCursor, into value: inout _JSONCursor)
+    func _findEscapedField<Key: _FieldKey>(_ key: Key, in object: inout _ObjectCursor, into value: inout _JSONCursor)
         throws(UnboxError) -> Bool
     {
-        try _withUTF8(key) { (key) throws(UnboxError) in try _findEscapedField(key, in: &object, into: &value) }
+        try key._withKeyBytes { (key) throws(UnboxError) in try _findEscapedField(key, in: &object, into: &value) }
     }
 
     @inline(never)

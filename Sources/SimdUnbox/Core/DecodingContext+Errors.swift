@@ -140,10 +140,9 @@ extension _DecodingContext {
     /// `String._unbox(field:in:context:missing:)` when the fused lookup and read did not succeed:
     /// the second look for an escaped key, a `null`, or the error. Out of line, so that the read
     /// that succeeds stays small enough to be inlined into `unbox(key:)`.
-    @inline(never)
-    @usableFromInline
-    func _stringFieldSlowPath(
-        _ code: _SimdJSONError, _ key: String, in object: inout _ObjectCursor, value: inout _JSONCursor,
+    @inlinable @inline(never)
+    func _stringFieldSlowPath<Key: _FieldKey>(
+        _ code: _SimdJSONError, _ key: Key, in object: inout _ObjectCursor, value: inout _JSONCursor,
         missing: inout Bool
     ) throws(UnboxError) -> String {
         if code == .noSuchField {

@@ -34,3 +34,24 @@ func _isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     }
     return words & 0x8080_8080_8080_8080 == 0
 }
+
+/// A field's key as a fused field read takes it: the `String` that `unbox(key:)` is given, or the
+/// last segment of a key path, bytes of the path's own UTF-8.
+public protocol _FieldKey {
+    /// `body` over the key's UTF-8 bytes.
+    func _withKeyBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R
+}
+
+extension String: _FieldKey {
+    @inlinable @inline(__always)
+    public func _withKeyBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try _withUTF8(self, body)
+    }
+}
+
+extension UnsafeBufferPointer: _FieldKey where Element == UInt8 {
+    @inlinable @inline(__always)
+    public func _withKeyBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(self)
+    }
+}

@@ -5,42 +5,53 @@ import Foundation
 
 extension Bool: UnboxCompatible {
     @inlinable
+    public static var _readsFieldsFused: Bool { true }
+
+    @inlinable
     public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Bool {
         try context._bool(from: &value)
     }
 
     @inlinable
-    public static func _unbox(
-        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
+    public static func _unbox<Key: _FieldKey>(
+        field key: Key, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> Bool {
         var result = false
         var value = _JSONCursor()
-        let code = _withUTF8(key) { object.findBool($0.baseAddress, $0.count, &result, &value) }
-        guard _fastPath(code == .success) else {
-            if code == .noSuchField || context._recordNullField(code, value: &value, expected: .bool) {
+        let code = key._withKeyBytes { object.findBool($0.baseAddress, $0.count, &result, &value) }
+        if _fastPath(code == .success) { return result }
+        if code == .noSuchField {
+            guard try context._findEscapedField(key, in: &object, into: &value) else {
                 missing = true
                 return false
             }
-            throw context._fieldError(code, value: &value, expected: .bool)
+            return try context._bool(from: &value)
         }
-        return result
+        if context._recordNullField(code, value: &value, expected: .bool) {
+            missing = true
+            return false
+        }
+        throw context._fieldError(code, value: &value, expected: .bool)
     }
 }
 
 extension String: UnboxCompatible {
+    @inlinable
+    public static var _readsFieldsFused: Bool { true }
+
     @inlinable
     public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> String {
         try context._string(from: &value)
     }
 
     @inlinable
-    public static func _unbox(
-        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
+    public static func _unbox<Key: _FieldKey>(
+        field key: Key, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
         var value = _JSONCursor()
-        let code = _withUTF8(key) {
+        let code = key._withKeyBytes {
             object.findString(context._parser.handle, $0.baseAddress, $0.count, &bytes, &count, &value)
         }
         if _fastPath(code == .success) {
@@ -52,17 +63,20 @@ extension String: UnboxCompatible {
 
 extension Double: UnboxCompatible {
     @inlinable
+    public static var _readsFieldsFused: Bool { true }
+
+    @inlinable
     public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Double {
         try context._double(from: &value)
     }
 
     @inlinable
-    public static func _unbox(
-        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
+    public static func _unbox<Key: _FieldKey>(
+        field key: Key, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> Double {
         var result = 0.0
         var value = _JSONCursor()
-        let code = _withUTF8(key) { object.findDouble($0.baseAddress, $0.count, &result, &value) }
+        let code = key._withKeyBytes { object.findDouble($0.baseAddress, $0.count, &result, &value) }
         if _fastPath(code == .success) { return result }
         if code == .noSuchField {
             guard try context._findEscapedField(key, in: &object, into: &value) else {
@@ -115,19 +129,22 @@ public protocol _UnboxInteger: FixedWidthInteger, UnboxCompatible {}
 
 extension _UnboxInteger {
     @inlinable
+    public static var _readsFieldsFused: Bool { true }
+
+    @inlinable
     public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Self {
         try context._integer(Self.self, from: &value)
     }
 
     @inlinable
-    public static func _unbox(
-        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
+    public static func _unbox<Key: _FieldKey>(
+        field key: Key, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> Self {
         var value = _JSONCursor()
         let code: _SimdJSONError
         if Self.isSigned {
             var result: Int64 = 0
-            code = _withUTF8(key) { object.findInt64($0.baseAddress, $0.count, &result, &value) }
+            code = key._withKeyBytes { object.findInt64($0.baseAddress, $0.count, &result, &value) }
             if _fastPath(code == .success) {
                 if let exact = Self(exactly: result) { return exact }
                 throw context._outOfRangeError(
@@ -135,7 +152,7 @@ extension _UnboxInteger {
             }
         } else {
             var result: UInt64 = 0
-            code = _withUTF8(key) { object.findUInt64($0.baseAddress, $0.count, &result, &value) }
+            code = key._withKeyBytes { object.findUInt64($0.baseAddress, $0.count, &result, &value) }
             if _fastPath(code == .success) {
                 if let exact = Self(exactly: result) { return exact }
                 throw context._outOfRangeError(

@@ -27,19 +27,26 @@ public protocol UnboxCompatible {
     /// by `try?`, 51.36M before, 47.49M after; in document order, 37.82M before, 36.32M after, the
     /// `do`/`catch` around a found field having become cheaper too; twitter.json 11.54M → 11.29M;
     /// citm_catalog.json, nearly all integers, 24.17M → 24.26M.)
-    static func _unbox(
-        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
+    /// Whether `_unbox(field:in:context:missing:)` finds and reads in one step without decoding
+    /// any further value (the scalars): a key path's last key is then read that way.
+    static var _readsFieldsFused: Bool { get }
+
+    static func _unbox<Key: _FieldKey>(
+        field key: Key, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     )
         throws(UnboxError) -> Self
 }
 
 extension UnboxCompatible {
     @inlinable
-    public static func _unbox(
-        field key: String, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
+    public static var _readsFieldsFused: Bool { false }
+
+    @inlinable
+    public static func _unbox<Key: _FieldKey>(
+        field key: Key, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     ) throws(UnboxError) -> Self {
         var value = _JSONCursor()
-        try _withUTF8(key) { (key) throws(UnboxError) in try context._field(key, in: &object, into: &value) }
+        try key._withKeyBytes { (key) throws(UnboxError) in try context._field(key, in: &object, into: &value) }
         return try _unbox(from: &value, context: context)
     }
 }

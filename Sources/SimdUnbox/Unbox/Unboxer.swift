@@ -65,14 +65,16 @@ public struct Unboxer {
     }
 
     /// Follows `keyPath` and reads the value there with `read`, adding the path to any error.
+    /// `reused`: see `_DecodingContext._follow`.
     @inlinable
-    func _unbox<Result>(keyPath: String, _ read: (inout _JSONCursor) throws(UnboxError) -> Result)
-        throws(UnboxError) -> Result
-    {
+    func _unbox<Result>(
+        keyPath: String, reused: (level: Int, prefixEnd: Int)? = nil,
+        _ read: (inout _JSONCursor) throws(UnboxError) -> Result
+    ) throws(UnboxError) -> Result {
         try _checkLive()
         var object = _object
         var value = _JSONCursor()
-        let trace = try _context._follow(keyPath, from: &object, into: &value)
+        let trace = try _context._follow(keyPath, from: &object, into: &value, reused: reused)
         do throws(UnboxError) {
             let result = try read(&value)
             _context._keyPathRead()
@@ -132,9 +134,26 @@ public struct Unboxer {
     /// - Parameter keyPath: The path from this object to the value.
     /// - Returns: The decoded value.
     /// - Throws: `UnboxError` if a step is missing or of the wrong type, or the value is invalid.
-    @inlinable
+    @inlinable @inline(__always)
     public func unbox<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T {
-        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in try T._unbox(from: &v, context: _context) }
+        try _checkLive()
+        var object = _object
+        var reuse: (level: Int, prefixEnd: Int)?
+        var missing = false
+        do throws(UnboxError) {
+            if let value: T = try _context._readReusedKeyPath(keyPath, from: &object, reuse: &reuse, missing: &missing),
+                _fastPath(!missing)
+            {
+                _context._keyPathRead()
+                return value
+            }
+        } catch {
+            throw _context._prepending(keyPath: keyPath, _KeyPathTrace(count: (reuse?.level ?? 0) + 1), to: error)
+        }
+        if missing { throw _context._missingKeyPathError(keyPath, count: (reuse?.level ?? 0) + 1) }
+        return try _unbox(keyPath: keyPath, reused: reuse) { (v) throws(UnboxError) in
+            try T._unbox(from: &v, context: _context)
+        }
     }
 
     // MARK: Optional values

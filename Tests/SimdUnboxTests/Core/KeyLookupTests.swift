@@ -168,6 +168,13 @@ import Testing
         let simd = try SimdJSONDecoder().decode([KeysAndLookups].self, from: array)
         #expect(simd == foundation)
     }
+
+    /// A key written with an escape is found by every scalar's fused read, `Bool` included.
+    @Test func escapedKeysOfEveryScalar() throws {
+        let json = #"{"fl\u0061g": true, "c\u006funt": 3, "r\u0061te": 0.5, "n\u0061me": "n"}"#
+        let model: EveryScalar = try unbox(string: json)
+        #expect(model.flag && model.count == 3 && model.rate == 0.5 && model.name == "n")
+    }
 }
 
 private struct NotAnObject: Error {}
@@ -219,5 +226,16 @@ private struct KeysAndLookups: Decodable, Equatable {
         keys = container.allKeys.map(\.stringValue).sorted()
         after = try Probe.order.map { try container.decodeIfPresent(Int.self, forKey: Key(stringValue: $0)) }
         contained = Probe.order.map { container.contains(Key(stringValue: $0)) }
+    }
+}
+
+private struct EveryScalar: Unboxable {
+    let flag: Bool, count: Int, rate: Double, name: String
+
+    init(unboxer: Unboxer) throws {
+        flag = try unboxer.unbox(key: "flag")
+        count = try unboxer.unbox(key: "count")
+        rate = try unboxer.unbox(key: "rate")
+        name = try unboxer.unbox(key: "name")
     }
 }

@@ -175,6 +175,70 @@ import Testing
     }
 }
 
+extension KeyPathReuseTests {
+    /// A key path whose last key is read in one step from the objects the path before opened
+    /// fails as the same path read from the top does: same reason, path and byte offset, for a
+    /// missing key, a `null`, another type, a bad numeric string, an out-of-range number and an
+    /// escaped key, through each scalar type and through JSON Pointers.
+    @Test func theOneStepReadFailsAsAFullWalkDoes() throws {
+        let json = #"""
+            {"a": {"first": 1, "int": 7, "null": null, "text": "x", "number": "12", "big": 1e30, "flag": true,
+                   "esc\u0061ped": 5, "s~l/ash": 6, "real": 2.5}}
+            """#
+        let names = ["missing", "int", "null", "text", "number", "big", "flag", "escaped", "real"]
+        func outcome<T: UnboxCompatible & Equatable>(_: T.Type, _ path: String, afterOpening first: String?)
+            throws -> Result<T, UnboxError>
+        {
+            let reader: PathReader<T> = try SimdUnbox.unbox(string: json, context: (first, path))
+            return reader.result
+        }
+        func check<T: UnboxCompatible & Equatable>(_ type: T.Type, _ path: String, opening first: String) throws {
+            let reused = try outcome(type, path, afterOpening: first)
+            let walked = try outcome(type, path, afterOpening: nil)
+            switch (reused, walked) {
+            case (.failure(let reused), .failure(let walked)) where walked.reason == .missingKey:
+                // A missing key's offset is where the cursor stood in the object, which differs.
+                #expect(reused.reason == .missingKey && reused.path == walked.path, "\(path) as \(type)")
+                let offset = try #require(reused.byteOffset)
+                let objectStart = try #require(TestSupport.offset(of: #"{"first""#, in: json))
+                #expect(offset > objectStart && offset < json.utf8.count, "\(path) as \(type)")
+            default:
+                #expect(reused == walked, "\(path) as \(type)")
+            }
+        }
+        for name in names {
+            try check(Int.self, "a.\(name)", opening: "a.first")
+            try check(UInt8.self, "a.\(name)", opening: "a.first")
+            try check(Double.self, "a.\(name)", opening: "a.first")
+            try check(String.self, "a.\(name)", opening: "a.first")
+            try check(Bool.self, "a.\(name)", opening: "a.first")
+            try check(Int.self, "/a/\(name)", opening: "/a/first")
+        }
+        try check(Int.self, "/a/s~0l~1ash", opening: "/a/first")
+        // The one-step read is taken, and succeeds, where it applies.
+        #expect(try outcome(Int.self, "a.int", afterOpening: "a.first") == .success(7))
+        #expect(try outcome(Int.self, "a.number", afterOpening: "a.first") == .success(12))
+        #expect(try outcome(Int.self, "a.escaped", afterOpening: "a.first") == .success(5))
+        #expect(try outcome(String.self, "a.text", afterOpening: "a.first") == .success("x"))
+        #expect(try outcome(Double.self, "a.real", afterOpening: "a.first") == .success(2.5))
+        #expect(try outcome(Int.self, "/a/s~0l~1ash", afterOpening: "/a/first") == .success(6))
+    }
+}
+
+/// Reads `context.1` as a `Value`, after `context.0` (when there is one) as an `Int`.
+private struct PathReader<Value: UnboxCompatible & Equatable>: UnboxableWithContext {
+    let result: Result<Value, UnboxError>
+
+    init(unboxer: Unboxer, context: (String?, String)) throws {
+        if let first = context.0 { let _: Int = try unboxer.unbox(keyPath: first) }
+        do throws(UnboxError) {
+            result = .success(try unboxer.unbox(keyPath: context.1))
+        } catch {
+            result = .failure(error)
+        }
+    }
+}
+
 /// Reads its context's script, each read an `Int?`.
 private struct ScriptReader: UnboxableWithContext {
     let values: [Int?]
