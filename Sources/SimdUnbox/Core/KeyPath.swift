@@ -125,7 +125,7 @@ extension _DecodingContext {
     /// about what the equivalent nested models cost (splitting it into `String`s on every call was a
     /// quarter of a JSON Lines decode with one key path per line).
     ///
-    /// `reused`: what `_KeyPathReuse.begin` returned for this path, when `_readReusedKeyPath` asked
+    /// `reused`: what `_KeyPathReuse.begin` returned for this path, when `_readKeyPathInOneStep` asked
     /// it already.
     @usableFromInline
     func _follow(
@@ -198,44 +198,75 @@ extension _DecodingContext {
         return trace
     }
 
-    /// The common key path read, in one step: the objects of the last path are still open (see
-    /// `_KeyPathReuse`) and this path goes on from the deepest of them with its last segment, a
-    /// key whose value a fused read finds and reads (`"customer.email"` after
-    /// `"customer.customer_id"`, `"shipping.address.city"` after `"shipping.address.street"`).
-    /// Returns nil when the path is not such a read, with `reuse` set to what `_KeyPathReuse.begin`
-    /// found for `_follow` to go on from (nil when it was not asked). A missing key or a `null` sets
-    /// `missing` (`_missingKeyPathError` makes the error); other errors are thrown as the value's
-    /// read throws them, for the caller to put the path's first `reuse.level + 1` segments in front.
-    /// (Measured with scripts/instructions.sh on 1 MB of orders read through key paths, Unbox API:
-    /// 42.97M instructions per decode through `_follow` and a separate read, 41.07M with this
-    /// step; `_equalBytes` below then gave 40.90M.)
+    /// The common key path read, in one step: a path of object keys (dot-separated, or a JSON
+    /// Pointer without escapes) read as a scalar. The objects on the way are opened as nested
+    /// models would open them, going on from those the path before opened when they are still
+    /// open (see `_KeyPathReuse`: `"customer.email"` after `"customer.customer_id"` looks up one
+    /// key), and the last key's value is found and read in one fused call. Returns nil when the
+    /// path is not such a read, with `reuse` set to where `_follow` goes on from (nil: from the
+    /// top). A missing key or a `null` sets `missing` (`_missingKeyPathError` makes the error);
+    /// other errors are thrown as the value's read throws them, for the caller to put the path's
+    /// `reuse.level + 1` segments in front. (Measured with scripts/instructions.sh on 1 MB of
+    /// orders read through key paths, Unbox API: 42.97M instructions per decode through `_follow`
+    /// and a separate read; 41.07M with a one-step read of the last key after a reused prefix;
+    /// 40.90M with `_equalBytes`; 40.02M with every path of object keys in one step.)
     @inlinable @inline(__always)
-    func _readReusedKeyPath<T: UnboxCompatible>(
+    func _readKeyPathInOneStep<T: UnboxCompatible>(
         _ keyPath: String, from object: UnsafeMutablePointer<_ObjectCursor>,
         reuse: inout (level: Int, prefixEnd: Int)?, missing: inout Bool
     ) throws(UnboxError) -> T? {
         guard T._readsFieldsFused else { return nil }
         return try _withUTF8(keyPath) { (path) throws(UnboxError) -> T? in
-            guard path.count < 64 else { return nil }
-            let found = _keyPathReuse.begin(path, from: object, parser: _parser.handle)
-            reuse = found
-            guard found.level > 0 else { return nil }
-            let isPointer = path[0] == UInt8(ascii: "/")
-            let separator = isPointer ? UInt8(ascii: "/") : UInt8(ascii: ".")
-            let start = found.prefixEnd + 1
-            let segment = UnsafeBufferPointer(rebasing: path[start...])
-            if _contains(separator, in: segment) || (isPointer && _contains(UInt8(ascii: "~"), in: segment)) {
+            guard let start = _openKeyPathObjects(path, from: object, reuse: &reuse), let level = reuse?.level else {
                 return nil
             }
+            let segment = UnsafeBufferPointer(rebasing: path[start...])
+            if level == 0 { return try T._unbox(field: segment, in: &object.pointee, context: self, missing: &missing) }
             // (A scalar's read does not decode further values, so it cannot reach the key path
             // state that `withObject` holds.)
-            return try _keyPathReuse.withObject(at: found.level) { (object) throws(UnboxError) in
+            return try _keyPathReuse.withObject(at: level) { (object) throws(UnboxError) in
                 try T._unbox(field: segment, in: &object, context: self, missing: &missing)
             }
         }
     }
 
-    /// The error of a key path read whose last key is missing or `null` (`_readReusedKeyPath`), as
+    /// `_readKeyPathInOneStep`'s walk: opens the objects of every segment of `path` but the last,
+    /// from those of the last path that are still open, and returns where the last segment starts,
+    /// with `reuse` the level of its object and where that object's prefix ends. Nil when the path
+    /// needs `_follow` (a segment that is missing, is not an object, or is escaped; a path too
+    /// long or too deep to keep its objects), with `reuse` where `_follow` goes on from.
+    @usableFromInline
+    func _openKeyPathObjects(
+        _ path: UnsafeBufferPointer<UInt8>, from object: UnsafeMutablePointer<_ObjectCursor>,
+        reuse: inout (level: Int, prefixEnd: Int)?
+    ) -> Int? {
+        guard !path.isEmpty, path.count < 64 else { return nil }
+        let found = _keyPathReuse.begin(path, from: object, parser: _parser.handle)
+        reuse = found
+        let isPointer = path[0] == UInt8(ascii: "/")
+        if isPointer && _firstIndex(of: UInt8(ascii: "~"), in: path, from: 0) != nil { return nil }
+        let separator = isPointer ? UInt8(ascii: "/") : UInt8(ascii: ".")
+        var level = found.level
+        var start = level > 0 ? found.prefixEnd + 1 : (isPointer ? 1 : 0)
+        while let end = _firstIndex(of: separator, in: path, from: start) {
+            guard level < _KeyPathReuse.capacity else { return nil }
+            let segment = UnsafeBufferPointer(rebasing: path[start..<end])
+            var value = _JSONCursor()
+            let code =
+                level == 0
+                ? object.pointee.findField(segment.baseAddress, segment.count, &value)
+                : _keyPathReuse.withObject(at: level) { $0.findField(segment.baseAddress, segment.count, &value) }
+            var opened = _ObjectCursor()
+            guard code == .success, value.getObject(&opened) == .success else { return nil }
+            level += 1
+            _keyPathReuse.keep(opened, level: level, prefixEnd: end)
+            reuse = (level, end)
+            start = end + 1
+        }
+        return start
+    }
+
+    /// The error of a key path read whose last key is missing or `null` (`_readKeyPathInOneStep`), as
     /// `_follow` and the value's read make it: the path's first `count` segments in front.
     @inline(never)
     @usableFromInline
@@ -463,9 +494,7 @@ struct _KeyPathReuse {
 
     /// Runs `body` on the kept object of `level`, keeping what it leaves there.
     @inlinable @inline(__always)
-    mutating func withObject<R>(at level: Int, _ body: (inout _ObjectCursor) throws(UnboxError) -> R)
-        throws(UnboxError) -> R
-    {
+    mutating func withObject<R, E: Error>(at level: Int, _ body: (inout _ObjectCursor) throws(E) -> R) throws(E) -> R {
         let offset = (level - 1) * MemoryLayout<_ObjectCursor>.stride
         var object = withUnsafeBytes(of: &objects) { $0.load(fromByteOffset: offset, as: _ObjectCursor.self) }
         defer {
@@ -492,24 +521,26 @@ struct _KeyPathReuse {
     }
 }
 
-/// Whether `bytes` holds `byte`, eight bytes at a time (key path segments are short).
-@inlinable @inline(__always)
-func _contains(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return false }
+/// The first index at or after `start` where `bytes` holds `byte`, eight bytes at a time (key
+/// paths are short).
+@inline(__always)
+func _firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
     let count = bytes.count
     let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
-    var offset = 0
+    var offset = start
     while offset &+ 8 <= count {
         let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ pattern
-        // A zero byte in `word` is a match.
-        if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+        // A zero byte in `word` is a match; the lowest one is the first.
+        let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+        if zeros != 0 { return offset &+ zeros.trailingZeroBitCount / 8 }
         offset &+= 8
     }
     while offset < count {
-        if base.load(fromByteOffset: offset, as: UInt8.self) == byte { return true }
+        if base.load(fromByteOffset: offset, as: UInt8.self) == byte { return offset }
         offset &+= 1
     }
-    return false
+    return nil
 }
 
 /// Whether the `count` bytes at `a` and `b` are equal, eight at a time: a key path's prefix is

@@ -141,7 +141,8 @@ public struct Unboxer {
         var reuse: (level: Int, prefixEnd: Int)?
         var missing = false
         do throws(UnboxError) {
-            if let value: T = try _context._readReusedKeyPath(keyPath, from: &object, reuse: &reuse, missing: &missing),
+            if let value: T = try _context._readKeyPathInOneStep(
+                keyPath, from: &object, reuse: &reuse, missing: &missing),
                 _fastPath(!missing)
             {
                 _context._keyPathRead()

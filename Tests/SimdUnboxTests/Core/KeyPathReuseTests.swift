@@ -176,16 +176,18 @@ import Testing
 }
 
 extension KeyPathReuseTests {
-    /// A key path whose last key is read in one step from the objects the path before opened
-    /// fails as the same path read from the top does: same reason, path and byte offset, for a
-    /// missing key, a `null`, another type, a bad numeric string, an out-of-range number and an
-    /// escaped key, through each scalar type and through JSON Pointers.
-    @Test func theOneStepReadFailsAsAFullWalkDoes() throws {
+    /// A key path read in one step (its objects opened on the way or kept from the path before,
+    /// its last key found and read in one fused call) fails as the general walk does: same reason,
+    /// path and byte offset, for a missing key, a `null`, another type, a bad numeric string, an
+    /// out-of-range number and an escaped key, through each scalar type, a missing or non-object
+    /// step, and JSON Pointers. The general walk is what a type without a fused read takes.
+    @Test func theOneStepReadFailsAsTheGeneralWalkDoes() throws {
         let json = #"""
             {"a": {"first": 1, "int": 7, "null": null, "text": "x", "number": "12", "big": 1e30, "flag": true,
-                   "esc\u0061ped": 5, "s~l/ash": 6, "real": 2.5}}
+                   "esc\u0061ped": 5, "s~l/ash": 6, "real": 2.5, "list": [1], "b": {"deep": 8}}}
             """#
-        let names = ["missing", "int", "null", "text", "number", "big", "flag", "escaped", "real"]
+        let names = ["missing", "int", "null", "text", "number", "big", "flag", "escaped", "real", "b.deep", "list.0",
+            "int.x", "missing.x", "b.missing"]
         func outcome<T: UnboxCompatible & Equatable>(_: T.Type, _ path: String, afterOpening first: String?)
             throws -> Result<T, UnboxError>
         {
@@ -193,17 +195,18 @@ extension KeyPathReuseTests {
             return reader.result
         }
         func check<T: UnboxCompatible & Equatable>(_ type: T.Type, _ path: String, opening first: String) throws {
-            let reused = try outcome(type, path, afterOpening: first)
-            let walked = try outcome(type, path, afterOpening: nil)
-            switch (reused, walked) {
-            case (.failure(let reused), .failure(let walked)) where walked.reason == .missingKey:
-                // A missing key's offset is where the cursor stood in the object, which differs.
-                #expect(reused.reason == .missingKey && reused.path == walked.path, "\(path) as \(type)")
-                let offset = try #require(reused.byteOffset)
-                let objectStart = try #require(TestSupport.offset(of: #"{"first""#, in: json))
-                #expect(offset > objectStart && offset < json.utf8.count, "\(path) as \(type)")
-            default:
-                #expect(reused == walked, "\(path) as \(type)")
+            let walked = try outcome(Walked<T>.self, path, afterOpening: nil).map(\.value)
+            for oneStep in [try outcome(type, path, afterOpening: first), try outcome(type, path, afterOpening: nil)] {
+                switch (oneStep, walked) {
+                case (.failure(let oneStep), .failure(let walked)) where walked.reason == .missingKey:
+                    // A missing key's offset is where the cursor stood in its object, which differs.
+                    #expect(oneStep.reason == .missingKey && oneStep.path == walked.path, "\(path) as \(type)")
+                    let offset = try #require(oneStep.byteOffset)
+                    let objectStart = try #require(TestSupport.offset(of: #"{"first""#, in: json))
+                    #expect(offset > objectStart && offset <= json.utf8.count, "\(path) as \(type): \(offset)")
+                default:
+                    #expect(oneStep == walked, "\(path) as \(type)")
+                }
             }
         }
         for name in names {
@@ -212,16 +215,29 @@ extension KeyPathReuseTests {
             try check(Double.self, "a.\(name)", opening: "a.first")
             try check(String.self, "a.\(name)", opening: "a.first")
             try check(Bool.self, "a.\(name)", opening: "a.first")
-            try check(Int.self, "/a/\(name)", opening: "/a/first")
+            try check(Int.self, "/a/" + name.replacingOccurrences(of: ".", with: "/"), opening: "/a/first")
         }
         try check(Int.self, "/a/s~0l~1ash", opening: "/a/first")
-        // The one-step read is taken, and succeeds, where it applies.
+        try check(Int.self, "missing.int", opening: "a.first")
+        // The one-step read succeeds where it applies.
         #expect(try outcome(Int.self, "a.int", afterOpening: "a.first") == .success(7))
+        #expect(try outcome(Int.self, "a.int", afterOpening: nil) == .success(7))
+        #expect(try outcome(Int.self, "a.b.deep", afterOpening: "a.first") == .success(8))
         #expect(try outcome(Int.self, "a.number", afterOpening: "a.first") == .success(12))
         #expect(try outcome(Int.self, "a.escaped", afterOpening: "a.first") == .success(5))
+        #expect(try outcome(Int.self, "a.list.0", afterOpening: "a.first") == .success(1))
         #expect(try outcome(String.self, "a.text", afterOpening: "a.first") == .success("x"))
         #expect(try outcome(Double.self, "a.real", afterOpening: "a.first") == .success(2.5))
         #expect(try outcome(Int.self, "/a/s~0l~1ash", afterOpening: "/a/first") == .success(6))
+    }
+}
+
+/// `Value` read without a fused read: through the general key path walk and the value's own read.
+private struct Walked<Value: UnboxCompatible & Equatable>: UnboxCompatible, Equatable {
+    let value: Value
+
+    static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Self {
+        Self(value: try Value._unbox(from: &value, context: context))
     }
 }
 
