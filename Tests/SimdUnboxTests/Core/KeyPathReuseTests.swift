@@ -186,8 +186,10 @@ extension KeyPathReuseTests {
             {"a": {"first": 1, "int": 7, "null": null, "text": "x", "number": "12", "big": 1e30, "flag": true,
                    "esc\u0061ped": 5, "s~l/ash": 6, "real": 2.5, "list": [1], "b": {"deep": 8}}}
             """#
-        let names = ["missing", "int", "null", "text", "number", "big", "flag", "escaped", "real", "b.deep", "list.0",
-            "int.x", "missing.x", "b.missing"]
+        let names = [
+            "missing", "int", "null", "text", "number", "big", "flag", "escaped", "real", "b.deep", "list.0", "int.x",
+            "missing.x", "b.missing",
+        ]
         func outcome<T: UnboxCompatible & Equatable>(_: T.Type, _ path: String, afterOpening first: String?)
             throws -> Result<T, UnboxError>
         {
