@@ -61,6 +61,9 @@ struct json_iterator_access : ondemand::json_iterator {
   static constexpr token_position (ondemand::json_iterator::*end)() const noexcept =
       &json_iterator_access::end_position;
 };
+struct token_iterator_access : ondemand::token_iterator {
+  static constexpr token_position ondemand::token_iterator::*position = &token_iterator_access::_position;
+};
 struct document_access : ondemand::document {
   static constexpr ondemand::json_iterator ondemand::document::*iterator = &document_access::iter;
 };
@@ -138,6 +141,18 @@ inline ondemand::value value_at(const ondemand::value_iterator &iterator) noexce
 /// cursor stamps, and to find which object a field iteration is in) or moves it (`move_to`).
 inline ondemand::json_iterator &document_iterator(ondemand::document &document) noexcept {
   return document.*document_access::iterator;
+}
+
+/// The cursor's token position and depth themselves (`json_iterator::token._position`, `_depth`),
+/// whose addresses `csimdjson_parser_cursor_stamp_addresses` gives out.
+///
+/// Stands in for: `json_iterator::position()` and `depth()`, public, which read them through a
+/// call; the Swift side reads the stamp before and after every key path (`_KeyPathReuse`).
+inline const token_position &position_field(const ondemand::json_iterator &iterator) noexcept {
+  return iterator.*json_iterator_access::tokens.*token_iterator_access::position;
+}
+inline const depth_t &depth_field(const ondemand::json_iterator &iterator) noexcept {
+  return iterator.*json_iterator_access::depth;
 }
 
 /// Puts the cursor at token `position` and `depth` (`json_iterator::token` and `_depth`): back to

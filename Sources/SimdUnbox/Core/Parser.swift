@@ -29,11 +29,15 @@ final class _Parser: @unchecked Sendable {
     /// read), opaque here.
     var codableCache: AnyObject?
 
+    /// Where the parser's cursor stamp lives (see `_KeyPathReuse`).
+    @usableFromInline let stamp: _CursorStampSource
+
     init() {
         guard let handle = csimdjson_parser_create() else {
             fatalError("SimdUnbox: out of memory while creating a parser")
         }
         self.handle = handle
+        stamp = _CursorStampSource(parser: handle)
     }
 
     /// Bytes simdjson may read past the end of its input; every input buffer carries them.
