@@ -16,6 +16,10 @@ public protocol UnboxCompatible {
     /// Decodes a value from the cursor `value`. SimdUnbox's internal entry point.
     static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Self
 
+    /// Whether `_unbox(field:in:context:missing:)` finds and reads in one step without decoding
+    /// any further value (the scalars): a key path's last key is then read that way.
+    static var _readsFieldsFused: Bool { get }
+
     /// Finds the field `key` of `object` and decodes its value. SimdUnbox's internal entry point,
     /// which scalar types implement as one fused shim call.
     ///
@@ -27,10 +31,6 @@ public protocol UnboxCompatible {
     /// by `try?`, 51.36M before, 47.49M after; in document order, 37.82M before, 36.32M after, the
     /// `do`/`catch` around a found field having become cheaper too; twitter.json 11.54M → 11.29M;
     /// citm_catalog.json, nearly all integers, 24.17M → 24.26M.)
-    /// Whether `_unbox(field:in:context:missing:)` finds and reads in one step without decoding
-    /// any further value (the scalars): a key path's last key is then read that way.
-    static var _readsFieldsFused: Bool { get }
-
     static func _unbox<Key: _FieldKey>(
         field key: Key, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     )
