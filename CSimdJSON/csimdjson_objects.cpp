@@ -160,16 +160,40 @@ simdjson_really_inline error_code answer_with(const key_index_entry *entry, onde
 
 /// `answer_from_memo` for a memo of at most `key_index_linear` fields: compared from the first
 /// field, so that the first of duplicated keys is the one found, each by its head before its bytes.
+/// The heads are compared four at a time where SSE2 is there: a scan one head at a time
+/// mispredicted its exit on nearly every answer. (1 MB of orders, Unbox API, 300 decodes in one
+/// process, medians of five runs alternating with the code before: read in reverse order 0.852 s
+/// before, 0.763 s after, now within 2% of document order; with six absent keys 0.943 s and
+/// 0.959 s, in document order 0.782 s and 0.775 s, within the runs' spread. Instructions, which do
+/// not see mispredictions, went up: reverse 40.39M to 41.42M, absent keys 41.92M to 42.04M.)
 simdjson_really_inline error_code answer_from_small_memo(const key_memo &memo, std::string_view key,
                                                          ondemand::value_iterator &fields,
                                                          ondemand::json_iterator *iterator,
                                                          ondemand::token_position position, ondemand::depth_t depth,
                                                          ondemand::value &out) noexcept {
   const key_head head(key);
-  for (const key_index_entry &entry : memo.entries) {
-    if (head.may_match(entry.head) &&
-        key_matches(ondemand::raw_json_string(reinterpret_cast<const uint8_t *>(entry.key)), key)) {
-      return answer_with(&entry, fields, iterator, position, depth, out);
+  const size_t count = memo.entries.size();
+  const uint32_t *heads = memo.heads.data();
+  const auto matches = [&](size_t index) {
+    return key_matches(ondemand::raw_json_string(reinterpret_cast<const uint8_t *>(memo.entries[index].key)), key);
+  };
+  size_t index = 0;
+#if defined(__SSE2__)
+  const __m128i want = _mm_set1_epi32(int(head.bytes));
+  const __m128i mask = _mm_set1_epi32(int(head.mask));
+  for (; index + 4 <= count; index += 4) {
+    const __m128i four = _mm_loadu_si128(reinterpret_cast<const __m128i *>(heads + index));
+    auto bits = unsigned(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(four, mask), want))));
+    while (bits != 0) {
+      const size_t candidate = index + size_t(__builtin_ctz(bits));
+      if (matches(candidate)) { return answer_with(&memo.entries[candidate], fields, iterator, position, depth, out); }
+      bits &= bits - 1;
+    }
+  }
+#endif
+  for (; index < count; ++index) {
+    if (head.may_match(heads[index]) && matches(index)) {
+      return answer_with(&memo.entries[index], fields, iterator, position, depth, out);
     }
   }
   return answer_with(nullptr, fields, iterator, position, depth, out);
@@ -214,7 +238,10 @@ simdjson_really_inline error_code answer_from_small_memo(const key_memo &memo, s
 
 /// Records a field in `memo` (which follows its object from the first field on), unless the object
 /// has more fields than an index keeps.
-inline void record_field(key_memo &memo, ondemand::raw_json_string key, ondemand::token_position value) noexcept {
+/// (Always inlined: with a second array to fill, the compiler took it out of the lookup's walk,
+/// at 2.3M instructions per decode of 1 MB of orders read in reverse order.)
+simdjson_really_inline void record_field(key_memo &memo, ondemand::raw_json_string key,
+                                         ondemand::token_position value) noexcept {
   if (!memo.entries.empty() && key.raw() <= memo.entries.back().key) { return; }
   if (simdjson_unlikely(memo.entries.size() >= key_index_limit)) {
     memo.overflowed = true;
@@ -224,6 +251,7 @@ inline void record_field(key_memo &memo, ondemand::raw_json_string key, ondemand
   uint32_t head;
   std::memcpy(&head, key.raw(), 4); // within the document's padding
   memo.entries.push_back(key_index_entry{key.raw(), value, 0, head});
+  memo.heads.push_back(head);
 }
 
 inline error_code find_field_before(ondemand::object &object, std::string_view key, ondemand::value &out,

@@ -42,6 +42,8 @@ struct key_memo {
   /// Every field from the first one on, in document order: a field is new when it lies past the
   /// last one.
   std::vector<key_index_entry> entries;
+  /// The entries' heads (`key_index_entry::head`), side by side: a search compares four at once.
+  std::vector<uint32_t> heads;
   /// Open-addressing table of `entries` indices plus one (0: empty), sized a power of two at least
   /// twice the entries; valid when `hashed`.
   std::vector<uint32_t> table;
@@ -55,6 +57,7 @@ struct key_memo {
   void start(ondemand::token_position object_start) noexcept {
     object = object_start;
     entries.clear();
+    heads.clear();
     complete = false;
     hashed = false;
     overflowed = false;
