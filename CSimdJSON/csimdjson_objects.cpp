@@ -18,7 +18,7 @@ inline std::string_view key_view(const uint8_t *key, size_t length) noexcept {
   return std::string_view(reinterpret_cast<const char *>(key), length);
 }
 
-/// What a lookup compares with `key_index_entry::head`: the key's first bytes, then its closing
+/// What a lookup compares with `key_memo::heads`: the key's first bytes, then its closing
 /// quote, under a mask of the bytes that are known.
 struct key_head {
   uint32_t bytes = 0;
@@ -250,7 +250,7 @@ simdjson_really_inline void record_field(key_memo &memo, ondemand::raw_json_stri
   }
   uint32_t head;
   std::memcpy(&head, key.raw(), 4); // within the document's padding
-  memo.entries.push_back(key_index_entry{key.raw(), value, 0, head});
+  memo.entries.push_back(key_index_entry{key.raw(), value, 0});
   memo.heads.push_back(head);
 }
 

@@ -20,10 +20,6 @@ struct key_index_entry {
   ondemand::token_position value;
   /// The key's length as written, measured when the memo's hash table is built.
   uint32_t length;
-  /// The key's first four bytes as written (with its closing quote and what follows when it is
-  /// shorter): most keys that are not the one looked up differ there, so a search compares one
-  /// word per field before comparing keys.
-  uint32_t head;
 };
 
 /// The fields of one object that lookups have passed, in document order from its first field.
@@ -42,7 +38,9 @@ struct key_memo {
   /// Every field from the first one on, in document order: a field is new when it lies past the
   /// last one.
   std::vector<key_index_entry> entries;
-  /// The entries' heads (`key_index_entry::head`), side by side: a search compares four at once.
+  /// Each entry's head: its key's first four bytes as written (with its closing quote and what
+  /// follows when it is shorter). Most keys that are not the one looked up differ there, so a
+  /// search compares heads before keys, four at a time.
   std::vector<uint32_t> heads;
   /// Open-addressing table of `entries` indices plus one (0: empty), sized a power of two at least
   /// twice the entries; valid when `hashed`.
