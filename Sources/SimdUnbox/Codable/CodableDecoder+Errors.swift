@@ -34,18 +34,6 @@ extension JSONType {
         case .object: "a dictionary"
         }
     }
-
-    /// A number for the kind, for `CodableParserCache.errorDescriptions`.
-    var typeNumber: UInt8 {
-        switch self {
-        case .null: 0
-        case .bool: 1
-        case .number: 2
-        case .string: 3
-        case .array: 4
-        case .object: 5
-        }
-    }
 }
 
 extension CodableDecoder {
@@ -56,7 +44,7 @@ extension CodableDecoder {
     ) -> String {
         let cache = session.parserCache
         let typeID = ObjectIdentifier(type)
-        let foundNumber = found?.typeNumber ?? 255
+        let foundNumber = found?._code ?? 255
         for entry in cache.errorDescriptions
         where entry.kind == kind.rawValue && entry.type == typeID && entry.found == foundNumber {
             return entry.description

@@ -27,7 +27,8 @@ public enum JSONType: Sendable, Hashable, CustomStringConvertible {
         _Expected(self).description
     }
 
-    /// The kind as a small number (0 to 5), as `UnboxError` packs it.
+    /// The kind as a small number (0 to 5), as `UnboxError` packs it and `SimdJSONDecoder`'s error
+    /// descriptions are cached.
     @usableFromInline
     var _code: UInt8 {
         switch self {
