@@ -166,6 +166,15 @@ extern "C" csimdjson_error csimdjson_value_is_null(csimdjson_value *value, bool 
       });
 }
 
+extern "C" bool csimdjson_value_null_location(csimdjson_value *value, const uint8_t **location) {
+  const uint8_t *first = nullptr;
+  if (csimdjson_value_get_location(value, &first) != CSIMDJSON_SUCCESS) { return false; }
+  bool is_null = false;
+  if (csimdjson_value_is_null(value, &is_null) != CSIMDJSON_SUCCESS || !is_null) { return false; }
+  *location = first;
+  return true;
+}
+
 extern "C" csimdjson_error csimdjson_value_get_string(csimdjson_parser *parser, csimdjson_value *value,
                                                       const uint8_t **bytes, size_t *length) {
   return dispatch(

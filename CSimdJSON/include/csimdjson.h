@@ -199,6 +199,12 @@ csimdjson_error csimdjson_value_get_bool(csimdjson_value *value, bool *out);
 /** Consumes a `null`; `*is_null` is false (and nothing is consumed) for any other value. */
 csimdjson_error csimdjson_value_is_null(csimdjson_value *value, bool *is_null);
 /**
+ * Whether the value is a well-formed `null`, which is then consumed, with `*location` its first
+ * byte (as `csimdjson_value_get_location` gives it): what a scalar's read that failed with
+ * `CSIMDJSON_INCORRECT_TYPE` asks, in one call.
+ */
+bool csimdjson_value_null_location(csimdjson_value *value, const uint8_t **location);
+/**
  * The unescaped, validated UTF-8 text of a string, in `parser`'s scratch buffer (valid until the
  * next string read on `parser`). `parser` must be the one `value` comes from. A string can be read
  * any number of times.

@@ -112,6 +112,12 @@ public struct _JSONCursor {
         _SimdJSONError(csimdjson_value_is_null(&raw, &isNull))
     }
 
+    /// Whether the value is a well-formed `null` (then consumed), and where it starts.
+    @usableFromInline
+    mutating func nullLocation(_ location: inout UnsafePointer<UInt8>?) -> Bool {
+        csimdjson_value_null_location(&raw, &location)
+    }
+
     /// The unescaped text of a string, in the scratch buffer of `parser` (the handle of the
     /// `_Parser` the value comes from), valid until the next string read.
     @inlinable @inline(__always)

@@ -180,9 +180,14 @@ public final class _DecodingContext {
     @usableFromInline
     func _offset(of value: inout _JSONCursor) -> Int {
         var location: UnsafePointer<UInt8>?
-        guard value.getLocation(&location) == .success,
-            let location, let start = _documentStart
-        else { return _currentOffset() }
+        guard value.getLocation(&location) == .success, let location else { return _currentOffset() }
+        return _offset(of: location)
+    }
+
+    /// The byte offset of `location`, a byte of the document, or the document's current position.
+    @usableFromInline
+    func _offset(of location: UnsafePointer<UInt8>) -> Int {
+        guard let start = _documentStart else { return _currentOffset() }
         let offset = start.distance(to: location)
         return offset >= 0 && offset <= _documentLength ? offset : _currentOffset()
     }
