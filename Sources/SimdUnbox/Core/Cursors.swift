@@ -113,7 +113,7 @@ public struct _JSONCursor {
     }
 
     /// Whether the value is a well-formed `null` (then consumed), and where it starts.
-    @usableFromInline
+    @inlinable @inline(__always)
     mutating func nullLocation(_ location: inout UnsafePointer<UInt8>?) -> Bool {
         csimdjson_value_null_location(&raw, &location)
     }

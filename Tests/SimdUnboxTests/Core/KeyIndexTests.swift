@@ -69,6 +69,21 @@ import Testing
         #expect(manyProbe.values == [2, 1, nil])
     }
 
+    /// The small memo's search compares heads (a key's first four bytes) four fields at a time: keys
+    /// that share their head land in one group of four and in the group after it, and a duplicate
+    /// whose first copy shares its group with other candidates must still be the one found.
+    @Test(arguments: [5, 8, 9, 23, 64])
+    func keysSharingTheirHeadInOneSearch(count: Int) throws {
+        let keys = (0..<count).map { "same\($0)" }
+        // The last key comes first, so that the first lookup wraps around and the memo answers.
+        var fields = keys.enumerated().map { #""\#($1)": \#($0)"# }
+        fields.insert(#""same2": -1"#, at: min(6, fields.count))  // a later copy of a key
+        let json = "{" + fields.joined(separator: ",") + "}"
+        let order = [keys[count - 1]] + keys.reversed() + ["same", "same\(count)", "sam", "same2"]
+        let probe = try unbox(string: json, as: order)
+        #expect(probe.values == [count - 1] + Array((0..<count).reversed()) + [nil, nil, nil, 2])
+    }
+
     /// More fields than an index keeps (65,536): lookups scan, and still find every field.
     @Test func objectsTooLargeForAnIndex() throws {
         let count = 70_000
