@@ -39,10 +39,10 @@ import Synchronization
 // models before it are handed out. Cancelling (or dropping) the stream stops the workers at their
 // next element check (the consumer only decodes between its own calls).
 //
-// Batches cost little beyond what one thread does: JSON Lines are read straight into the buffer
-// of the batch being filled (`BatchBuffer`, laid out as a decoder's buffer); an array batch is
-// copied once out of the splitter's buffer, with the separators its scan found, so that its bytes
-// are scanned once. A worker's decoder takes the batch's buffer, without a copy, in exchange for
+// Batches cost little beyond what one thread does: the input is read straight into the buffer of
+// the batch being filled (`BatchBuffer`, laid out as a decoder's buffer), whatever the format, and
+// only the partial element after a cut is copied; an array batch carries the separators the
+// splitter's scan found, so that its bytes are scanned once. A worker's decoder takes the batch's buffer, without a copy, in exchange for
 // its previous one, which goes back to the pool for the splitter to fill; model buffers come back
 // from the consumer once emptied. What remains is the hand-over of models across cores.
 

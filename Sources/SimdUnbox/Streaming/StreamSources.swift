@@ -125,7 +125,7 @@ final class _FileByteSource: _StreamByteSource {
 
     /// Gives a parallel stream's splitter the next piece of the file, or tells it the file is over.
     func feed(_ splitter: StreamSplitter) throws {
-        if let count = try readPiece(into: splitter.writableSpace(minimum: splitter.minimumRead)) {
+        if let count = try readPiece(into: splitter.writableSpace(minimum: 1)) {
             splitter.commit(count)
         } else {
             splitter.endInput()

@@ -114,6 +114,28 @@ import Testing
         }
     }
 
+    /// Elements many times the batch size between small ones (the buffer being filled grows, and
+    /// a cut moves a long partial element to the next buffer), whitespace before the array's `[`
+    /// and between documents, in every format.
+    @Test(arguments: [JSONStreamFormat.array, .concatenated, .jsonLines])
+    func elementsLargerThanABatchAsOnOneThread(format: JSONStreamFormat) async throws {
+        var elements: [String] = []
+        for seq in 0..<120 {
+            let length = [3, 40, 700, 2500, 9000][seq % 5] + seq
+            var element = #"{"seq":\#(seq),"text":"\#(String(repeating: "ab,[{", count: length / 5))"}"#
+            if seq == 57 { element = #"{"seq":57,"text":"\#(String(repeating: "x", count: 3000))"#}  // not closed
+            if seq == 58 { element = #"{"seq":"58","text":"\#(String(repeating: "y", count: 3000))"}"# }
+            elements.append(element)
+        }
+        let text =
+            switch format {
+            case .array: " \n\t [" + elements.joined(separator: ",\n") + "] \n"
+            case .concatenated: "\n  " + elements.joined(separator: "\n\n ") + "\n"
+            case .jsonLines: elements.joined(separator: "\n") + "\n"
+            }
+        try await Self.expectSameAsOneThread(JSONValue.self, Array(text.utf8), format: format, parallelism: 2)
+    }
+
     /// A long array whose batches hold many elements, in every cut.
     @Test func longArraysAsOnOneThread() async throws {
         let text = StreamFixtures.array(count: 3001)
