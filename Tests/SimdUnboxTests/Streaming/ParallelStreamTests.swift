@@ -99,6 +99,10 @@ import Testing
         (.array, "[]"),
         (.array, "[1,,2,]"),
         (.array, "[,]"),
+        // A batch of one missing element, cut before a truncation: not an empty array.
+        (.array, #"[ ,{"a":"#),
+        (.array, #"[1, ,{"a":"#),
+        (.array, "[   ,;[1]"),
         (.concatenated, #"1 [2] {"a":3} "four" 5"#),
         (.concatenated, #"1 [2] {"a":3} "fo"#),
         (.concatenated, #"1 [2] {"a":3 "#),
@@ -123,7 +127,8 @@ import Testing
         for seq in 0..<120 {
             let length = [3, 40, 700, 2500, 9000][seq % 5] + seq
             var element = #"{"seq":\#(seq),"text":"\#(String(repeating: "ab,[{", count: length / 5))"}"#
-            if seq == 57 { element = #"{"seq":57,"text":"\#(String(repeating: "x", count: 3000))"#}  // not closed
+            // A string left open, which runs on into the elements after it.
+            if seq == 57 { element = #"{"seq":57,"text":"\#(String(repeating: "x", count: 3000))"# }
             if seq == 58 { element = #"{"seq":"58","text":"\#(String(repeating: "y", count: 3000))"}"# }
             elements.append(element)
         }

@@ -14,6 +14,8 @@ import Synchronization
 /// - For a root array, the elements are `JSONValue`'s reading of the array, and the stream throws
 ///   exactly when `JSONValue(data:)` rejects the document.
 /// - Skipping bad elements never yields more than the document has, and ends.
+/// - On two threads (`parallelism: 2`), in the same chunks, the stream yields exactly the elements
+///   and the error of the in-memory reading, under either policy.
 /// - Documents (JSON Lines, concatenated) that a model reads only in part give that part as
 ///   `JSONValue` reads it, whatever the model leaves unread.
 /// - Fault injection (a fourth format): the input's lines, damaged where the program says (torn,
@@ -60,6 +62,16 @@ public func fuzzStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fuzzRequire(byByte.agrees(with: expected), "byte by byte the stream read \(byByte), in memory \(expected)")
         }
     }
+
+    // On two threads, from the same chunks: exactly what one thread reads from memory, under either
+    // policy (a parallel stream cuts whole elements before decoding them).
+    let parallel = runBlocking {
+        await readAll(
+            JSONStream<JSONValue, Chunks>(chunks: Chunks(chunks), format: format, onError: policy, parallelism: 2))
+    }
+    fuzzRequire(
+        parallel == expected,
+        "on two threads, in chunks \(chunks.map(\.count)), the stream read \(parallel), in memory \(expected)")
 
     if format != .array, !skipping, expected.error == nil {
         checkPartialModels(bytes, format: format, elements: expected.elements)
