@@ -42,9 +42,10 @@ import Synchronization
 // Batches cost little beyond what one thread does: the input is read straight into the buffer of
 // the batch being filled (`BatchBuffer`, laid out as a decoder's buffer), whatever the format, and
 // only the partial element after a cut is copied; an array batch carries the separators the
-// splitter's scan found, so that its bytes are scanned once. A worker's decoder takes the batch's buffer, without a copy, in exchange for
-// its previous one, which goes back to the pool for the splitter to fill; model buffers come back
-// from the consumer once emptied. What remains is the hand-over of models across cores.
+// splitter's scan found, so that its bytes are scanned once. A worker's decoder takes the batch's
+// buffer, without a copy, in exchange for its previous one, which goes back to the pool for the
+// splitter to fill; model buffers come back from the consumer once emptied. What remains is the
+// hand-over of models across cores.
 
 /// Parallel streams cut batches of about this many bytes: large enough that a batch's fixed costs
 /// (a queue hand-over, a decoder restart) vanish beside its decoding, small enough to keep memory

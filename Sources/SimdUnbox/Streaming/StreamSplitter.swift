@@ -38,18 +38,6 @@ final class BatchBuffer: @unchecked Sendable {
         storage = .allocate(capacity: capacity + streamBufferPadding)
         count = 0
     }
-
-    /// Makes room for `dataCount` bytes of data (dropping the contents) and sets `count`; returns
-    /// where the data starts.
-    func prepare(dataCount: Int) -> UnsafeMutablePointer<UInt8> {
-        if capacity < dataCount + 1 {
-            storage.deallocate()
-            capacity = dataCount + 1
-            storage = .allocate(capacity: capacity + streamBufferPadding)
-        }
-        count = dataCount
-        return storage + 1
-    }
 }
 
 /// The batch buffers of one parallel stream not in use: filled by the splitter, given back by the
@@ -80,8 +68,9 @@ final class BatchBufferPool: Sendable {
 struct StreamBatch: Sendable {
     /// The batch's place in the stream: batches are handed out in this order.
     let sequence: Int
-    /// The elements' bytes: for an array, `[` + the elements with their separators + `]`; for JSON
-    /// Lines, whole lines; for concatenated documents, whole documents.
+    /// The elements' bytes: for an array, `[` + the elements with their separators, up to the
+    /// separator after the last one (a `]` after a last element that has none); for JSON Lines,
+    /// whole lines; for concatenated documents, whole documents and the whitespace before them.
     let buffer: BatchBuffer
     /// The stream offset of `bytes[0]`.
     let offsetBase: Int
