@@ -171,10 +171,7 @@ final class StreamSplitter {
         if let filling {
             buffer = filling
         } else {
-            buffer = pool.take(capacity: fillingCapacity)
-            buffer.reserve(fillingCapacity - 1)
-            buffer.count = 0
-            buffer.separators.removeAll(keepingCapacity: true)
+            buffer = emptyBuffer(room: 0)
             filling = buffer
         }
         let needed = max(minimum, 1)
@@ -207,16 +204,22 @@ final class StreamSplitter {
         inputEnded = true
     }
 
+    /// An empty buffer from the pool, with room for a batch and at least `room` bytes.
+    private func emptyBuffer(room: Int) -> BatchBuffer {
+        let buffer = pool.take(capacity: fillingCapacity)
+        buffer.reserve(max(fillingCapacity - 1, room))
+        buffer.count = 0
+        return buffer
+    }
+
     /// Takes the filling buffer's first `cut` bytes for a batch: the bytes after them move to the
     /// front of a new filling buffer. Returns the buffer taken, holding `cut` bytes.
     private func cutFilling(at cut: Int) -> BatchBuffer {
         let buffer = filling.unsafelyUnwrapped
         let rest = buffer.count - cut
-        let next = pool.take(capacity: fillingCapacity)
-        next.reserve(max(fillingCapacity - 1, rest))
+        let next = emptyBuffer(room: rest)
         (next.storage + 1).update(from: buffer.storage + 1 + cut, count: rest)
         next.count = rest
-        next.separators.removeAll(keepingCapacity: true)
         buffer.count = cut
         filling = next
         base += cut
@@ -332,6 +335,8 @@ final class StreamSplitter {
             scanEnd -= skip
         }
         let buffer = cutFilling(at: end - start)
+        // (Only array batches carry separators, and only their decoders read them: a buffer from
+        // the pool may hold an earlier batch's.)
         buffer.separators.removeAll(keepingCapacity: true)
         let origin = UInt64(start)
         buffer.separators.append(contentsOf: separators.lazy.map { $0 - origin })
