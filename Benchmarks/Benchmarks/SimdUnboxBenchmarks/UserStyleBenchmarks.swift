@@ -115,6 +115,10 @@ func registerUserStyle(_ workload: Workload) {
         registerUserStyle(workload, UserStyleCompetitors.unboxAndCodable([ReversedOrder].self).withOrderValues())
     case .ordersAbsentKeys:
         registerUserStyle(workload, UserStyleCompetitors.unboxAndCodable([OrderWithAbsentKeys].self).withOrderValues())
+    case .ordersPresentKeys:
+        registerUserStyle(workload, .unboxAndCodable([OrderWithAbsentKeys].self))
+    case .ordersSkippedKeys:
+        registerUserStyle(workload, UserStyleCompetitors.unboxAndCodable([Order].self).withOrderValues())
     case .ordersTriedKeys:
         registerUserStyle(
             workload, UserStyleCompetitors.codable([OrderWithTriedKeys].self, DecodingOptions()).withOrderValues())

@@ -43,7 +43,7 @@ public struct Workload: Hashable, Sendable {
         /// Generated records of about this many bytes in all, one per line (JSON Lines).
         case generatedLines(bytes: Int)
         /// A generated array of orders (see `OrderGenerator`) of about this many bytes.
-        case generatedOrders(bytes: Int, keyStyle: OrderGenerator.KeyStyle)
+        case generatedOrders(bytes: Int, keyStyle: OrderGenerator.KeyStyle, optionalFields: Bool = false)
         /// Generated sensor readings (see `ReadingGenerator`), one per line, about this many bytes.
         case generatedReadings(bytes: Int)
         /// The records of `generatedLines(bytes:)`, with one line in `badLineEvery` made bad (see
@@ -89,6 +89,11 @@ public struct Workload: Hashable, Sendable {
         case ordersReverseOrder
         /// Document order plus six optional keys that no order has.
         case ordersAbsentKeys
+        /// The same model on orders that have the six keys (`OrderGenerator`'s optional fields).
+        case ordersPresentKeys
+        /// The document-order model on those orders, stepping over the six keys: the reference of
+        /// `ordersPresentKeys`, on the same input.
+        case ordersSkippedKeys
         /// The six absent keys read by a hand-written `init(from:)` with `try? decode(_:forKey:)`
         /// (Codable only).
         case ordersTriedKeys
@@ -150,7 +155,7 @@ public struct Workload: Hashable, Sendable {
     public var generatedBytes: Int? {
         switch source {
         case .corpus: nil
-        case .generated(let bytes), .generatedLines(let bytes), .generatedOrders(let bytes, _),
+        case .generated(let bytes), .generatedLines(let bytes), .generatedOrders(let bytes, _, _),
             .generatedReadings(let bytes), .generatedFaultyLines(let bytes, _):
             bytes
         }
@@ -200,8 +205,8 @@ public struct Workload: Hashable, Sendable {
         case .corpus(let file): Workloads.dataDirectory.appendingPathComponent(file)
         case .generated(let bytes): try GeneratedData.file(targetSize: bytes)
         case .generatedLines(let bytes): try GeneratedData.file(targetSize: bytes, layout: .jsonLines)
-        case .generatedOrders(let bytes, let keyStyle):
-            try GeneratedData.ordersFile(targetSize: bytes, keyStyle: keyStyle)
+        case .generatedOrders(let bytes, let keyStyle, let optionalFields):
+            try GeneratedData.ordersFile(targetSize: bytes, keyStyle: keyStyle, optionalFields: optionalFields)
         case .generatedReadings(let bytes): try GeneratedData.readingsFile(targetSize: bytes)
         case .generatedFaultyLines(let bytes, let badLineEvery):
             try GeneratedData.faultyLinesFile(targetSize: bytes, badLineEvery: badLineEvery)
@@ -323,6 +328,17 @@ public enum Workloads {
                     Workload(
                         name: "\(name)-\(size.label)", kind: .full,
                         source: .generatedOrders(bytes: size.bytes, keyStyle: keyStyle), userStyleCase: userStyleCase))
+            }
+            // What six optional keys cost when the orders have them: read, and stepped over.
+            for (name, userStyleCase) in [
+                ("user-orders-present-keys", Workload.UserStyleCase.ordersPresentKeys),
+                ("user-orders-skipped-keys", .ordersSkippedKeys),
+            ] {
+                workloads.append(
+                    Workload(
+                        name: "\(name)-\(size.label)", kind: .full,
+                        source: .generatedOrders(bytes: size.bytes, keyStyle: .snakeCase, optionalFields: true),
+                        userStyleCase: userStyleCase))
             }
             workloads.append(
                 Workload(

@@ -127,33 +127,37 @@ extension GeneratedData {
     static let userStyleFormatVersion = 1
 
     /// Returns the URL of a cached array of ``OrderGenerator`` orders of about `targetSize` bytes,
-    /// generating it if needed (`simdunbox-orders-<style>-<bytes>-seed<seed>-v<format>.json`).
+    /// generating it if needed (`simdunbox-orders-<style>[-optional]-<bytes>-seed<seed>-v<format>.json`).
     ///
     /// The size is that of the snake_case orders; the camelCase file holds the same orders (as many,
-    /// with the same values), so it is a little smaller.
+    /// with the same values), so it is a little smaller, and the file with the optional fields a
+    /// little larger.
     ///
     /// - Parameters:
     ///   - targetSize: The minimum size of the file in bytes.
     ///   - keyStyle: snake_case or camelCase keys; the values are the same.
+    ///   - optionalFields: Also write the six optional fields (`OrderGenerator`).
     ///   - seed: The generator's seed.
     /// - Throws: File-system errors from creating or renaming the file.
     public static func ordersFile(
-        targetSize: Int, keyStyle: OrderGenerator.KeyStyle, seed: UInt64 = defaultSeed
+        targetSize: Int, keyStyle: OrderGenerator.KeyStyle, optionalFields: Bool = false, seed: UInt64 = defaultSeed
     ) throws -> URL {
-        try cachedFile(
-            named: "simdunbox-orders-\(keyStyle.rawValue)-\(targetSize)-seed\(seed)-v\(userStyleFormatVersion).json"
+        let optional = optionalFields ? "-optional" : ""
+        return try cachedFile(
+            named: "simdunbox-orders-\(keyStyle.rawValue)\(optional)-\(targetSize)-seed\(seed)-v\(userStyleFormatVersion).json"
         ) { emit in
-            // Other key styles: as many orders as the snake_case file has, whatever their size.
+            // Other key styles, and the orders with the optional fields: as many orders as the
+            // snake_case file has, whatever their size (so that they hold the same values).
             var size = targetSize
             var count = Int.max
-            if keyStyle != .snakeCase {
+            if keyStyle != .snakeCase || optionalFields {
                 var sizing = OrderGenerator(seed: seed, keyStyle: .snakeCase)
                 count = writeElements(targetSize: targetSize, layout: .array, chunk: { _ in }) { index, buffer in
                     sizing.appendOrder(index: index, to: &buffer)
                 }
                 size = .max
             }
-            var generator = OrderGenerator(seed: seed, keyStyle: keyStyle)
+            var generator = OrderGenerator(seed: seed, keyStyle: keyStyle, optionalFields: optionalFields)
             writeElements(targetSize: size, maximumCount: count, layout: .array, chunk: emit) { index, buffer in
                 generator.appendOrder(index: index, to: &buffer)
             }

@@ -24,9 +24,17 @@ public struct OrderGenerator {
 
     private var random: SplitMix64
     private let keys: [String: [UInt8]]
+    /// Whether each order also has the six optional fields of `OrderWithAbsentKeys`.
+    private let optionalFields: Bool
 
-    /// Creates a generator whose output depends only on `seed` and `keyStyle`.
-    public init(seed: UInt64, keyStyle: KeyStyle) {
+    /// Creates a generator whose output depends only on `seed`, `keyStyle` and `optionalFields`.
+    ///
+    /// - Parameter optionalFields: Also write the six optional fields that `OrderWithAbsentKeys`
+    ///   reads (`tracking_number`, `cancelled_at`, `coupon_code`, `loyalty_points_used`,
+    ///   `gift_message`, `referrer`), each where that model asks for it, with fixed values: the
+    ///   other fields keep the values of the orders without them.
+    public init(seed: UInt64, keyStyle: KeyStyle, optionalFields: Bool = false) {
+        self.optionalFields = optionalFields
         random = SplitMix64(seed: seed)
         var keys: [String: [UInt8]] = [:]
         for key in Self.snakeCaseKeys {
@@ -41,7 +49,8 @@ public struct OrderGenerator {
         "full_name", "loyalty_tier", "phone_number", "items", "sku", "title", "quantity", "unit_price",
         "discount_rate", "shipping", "method", "cost", "estimated_days", "address", "street_line", "city",
         "postal_code", "country_code", "payment", "payment_method", "is_paid", "total_amount", "gift_wrap",
-        "customer_note",
+        "customer_note", "tracking_number", "cancelled_at", "coupon_code", "loyalty_points_used", "gift_message",
+        "referrer",
     ]
 
     /// `order_id` → `orderId`, as `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase` converts it.
@@ -88,6 +97,14 @@ public struct OrderGenerator {
         output.append(UInt8(ascii: "\""))
         key("status", &output, comma: true)
         string(pick(Self.statuses), &output)
+        if optionalFields {
+            key("tracking_number", &output, comma: true)
+            output.append(contentsOf: "\"TRK-".utf8)
+            JSONByteWriter.appendPadded(index, width: 7, to: &output)
+            output.append(UInt8(ascii: "\""))
+            key("cancelled_at", &output, comma: true)
+            string("2024-01-01", &output)
+        }
         key("created_at", &output, comma: true)
         output.append(UInt8(ascii: "\""))
         // 2024-01-01T00:00:00Z plus up to a year.
@@ -176,14 +193,28 @@ public struct OrderGenerator {
         key("total_amount", &output, comma: true)
         JSONByteWriter.appendDecimal(totalCents + shippingCents, fractionDigits: 2, to: &output)
         output.append(UInt8(ascii: "}"))
+        if optionalFields {
+            key("coupon_code", &output, comma: true)
+            string("SAVE10", &output)
+            key("loyalty_points_used", &output, comma: true)
+            JSONByteWriter.appendInteger(120, to: &output)
+        }
 
         key("gift_wrap", &output, comma: true)
         output.append(contentsOf: (random.next(upperBound: 5) == 0 ? "true" : "false").utf8)
+        if optionalFields {
+            key("gift_message", &output, comma: true)
+            string("Happy birthday!", &output)
+        }
         key("customer_note", &output, comma: true)
         if random.next(upperBound: 4) == 0 {
             string(pick(Self.notes), &output)
         } else {
             output.append(contentsOf: "null".utf8)
+        }
+        if optionalFields {
+            key("referrer", &output, comma: true)
+            string("newsletter", &output)
         }
         output.append(UInt8(ascii: "}"))
     }

@@ -83,7 +83,8 @@ func competitors(for workload: Workload) -> ProbeCompetitors? {
         case .codableGitHubEvents: return .codable([GitHubActivityEvent].self, snakeCaseISO8601)
         case .ordersDocumentOrder: return .both([Order].self)
         case .ordersReverseOrder: return .both([ReversedOrder].self)
-        case .ordersAbsentKeys: return .both([OrderWithAbsentKeys].self)
+        case .ordersAbsentKeys, .ordersPresentKeys: return .both([OrderWithAbsentKeys].self)
+        case .ordersSkippedKeys: return .both([Order].self)
         case .ordersTriedKeys: return .codable([OrderWithTriedKeys].self)
         case .ordersKeyPaths: return .both([FlatOrder].self)
         case .ordersConvertFromSnakeCase: return .codable([ShopOrder].self) { $0.keys = .convertFromSnakeCase }

@@ -139,9 +139,14 @@ struct ReportRow {
     var inputBytes: Int
     var cells: [Competitor: Cell]
 
-    /// For the generated orders of the user-style family: the document-order row of the same size.
+    /// For the generated orders of the user-style family: the document-order row of the same size
+    /// (for the six optional keys read where the orders have them, the row that steps over them).
     func documentOrderReference(in rows: [ReportRow]) -> ReportRow? {
         switch workload.userStyleCase {
+        case .ordersPresentKeys:
+            return rows.first {
+                $0.workload.userStyleCase == .ordersSkippedKeys && $0.workload.generatedBytes == workload.generatedBytes
+            }
         case .ordersReverseOrder, .ordersAbsentKeys, .ordersTriedKeys, .ordersKeyPaths, .ordersConvertFromSnakeCase,
             .ordersCamelCase, .ordersLateContainers:
             return rows.first {

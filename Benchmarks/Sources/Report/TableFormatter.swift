@@ -62,7 +62,9 @@ enum TableFormatter {
         }
         return [
             "Models written the way users write them (Tests/CorpusModels/UserStyle*.swift): own field order, "
-                + "try?, key paths, date formatters, key strategies.",
+                + "try?, key paths, date formatters, key strategies. Time / document order: over the "
+                + "document-order model on the same orders (user-orders-present-keys: over "
+                + "user-orders-skipped-keys, which steps over the six keys it reads).",
             "",
             table(header: header, lines: lines),
         ].joined(separator: "\n")
