@@ -118,7 +118,16 @@ func registerUserStyle(_ workload: Workload) {
     case .ordersPresentKeys:
         registerUserStyle(workload, .unboxAndCodable([OrderWithAbsentKeys].self))
     case .ordersSkippedKeys:
-        registerUserStyle(workload, UserStyleCompetitors.unboxAndCodable([Order].self).withOrderValues())
+        // The orders with the optional fields hold the values of those without: the reference
+        // decodes the file without them.
+        var competitors = UserStyleCompetitors.unboxAndCodable([Order].self)
+        let withoutOptionalFields = Workload(
+            name: workload.name, kind: .full,
+            source: .generatedOrders(bytes: workload.generatedBytes ?? 0, keyStyle: .snakeCase))
+        competitors.sameValuesAs = { _ in
+            ModelInspection.summarize(try unbox(data: try withoutOptionalFields.loadInput()) as [Order])
+        }
+        registerUserStyle(workload, competitors)
     case .ordersTriedKeys:
         registerUserStyle(
             workload, UserStyleCompetitors.codable([OrderWithTriedKeys].self, DecodingOptions()).withOrderValues())
