@@ -142,9 +142,9 @@ extension GeneratedData {
     public static func ordersFile(
         targetSize: Int, keyStyle: OrderGenerator.KeyStyle, optionalFields: Bool = false, seed: UInt64 = defaultSeed
     ) throws -> URL {
-        let optional = optionalFields ? "-optional" : ""
+        let style = keyStyle.rawValue + (optionalFields ? "-optional" : "")
         return try cachedFile(
-            named: "simdunbox-orders-\(keyStyle.rawValue)\(optional)-\(targetSize)-seed\(seed)-v\(userStyleFormatVersion).json"
+            named: "simdunbox-orders-\(style)-\(targetSize)-seed\(seed)-v\(userStyleFormatVersion).json"
         ) { emit in
             // Other key styles, and the orders with the optional fields: as many orders as the
             // snake_case file has, whatever their size (so that they hold the same values).
