@@ -78,6 +78,18 @@ extension UserStyleCompetitors where Model: Decodable {
         competitors.sameValuesAs = { ModelInspection.summarize(try unbox(data: $0) as [Order]) }
         return competitors
     }
+
+    /// The same, checked against the document-order orders of the plain snake_case file of
+    /// `workload`'s size: for inputs that hold those orders written otherwise (camelCase keys, the
+    /// optional fields added).
+    func withPlainOrderValues(sizedAs workload: Workload) -> Self {
+        var competitors = self
+        let plain = Workload(
+            name: workload.name, kind: .full,
+            source: .generatedOrders(bytes: workload.generatedBytes ?? 0, keyStyle: .snakeCase))
+        competitors.sameValuesAs = { _ in ModelInspection.summarize(try unbox(data: try plain.loadInput()) as [Order]) }
+        return competitors
+    }
 }
 
 func registerUserStyle(_ workload: Workload) {
@@ -118,16 +130,9 @@ func registerUserStyle(_ workload: Workload) {
     case .ordersPresentKeys:
         registerUserStyle(workload, .unboxAndCodable([OrderWithAbsentKeys].self))
     case .ordersSkippedKeys:
-        // The orders with the optional fields hold the values of those without: the reference
-        // decodes the file without them.
-        var competitors = UserStyleCompetitors.unboxAndCodable([Order].self)
-        let withoutOptionalFields = Workload(
-            name: workload.name, kind: .full,
-            source: .generatedOrders(bytes: workload.generatedBytes ?? 0, keyStyle: .snakeCase))
-        competitors.sameValuesAs = { _ in
-            ModelInspection.summarize(try unbox(data: try withoutOptionalFields.loadInput()) as [Order])
-        }
-        registerUserStyle(workload, competitors)
+        // The orders with the optional fields hold the values of those without them.
+        registerUserStyle(
+            workload, UserStyleCompetitors.unboxAndCodable([Order].self).withPlainOrderValues(sizedAs: workload))
     case .ordersTriedKeys:
         registerUserStyle(
             workload, UserStyleCompetitors.codable([OrderWithTriedKeys].self, DecodingOptions()).withOrderValues())
@@ -137,15 +142,10 @@ func registerUserStyle(_ workload: Workload) {
         let options = DecodingOptions(keys: .convertFromSnakeCase)
         registerUserStyle(workload, UserStyleCompetitors.codable([ShopOrder].self, options).withOrderValues())
     case .ordersCamelCase:
-        // The camelCase file holds the same values; the reference decodes the snake_case one.
-        var competitors = UserStyleCompetitors.codable([ShopOrder].self, DecodingOptions())
-        let snakeCase = Workload(
-            name: workload.name, kind: .full,
-            source: .generatedOrders(bytes: workload.generatedBytes ?? 0, keyStyle: .snakeCase))
-        competitors.sameValuesAs = { _ in
-            ModelInspection.summarize(try unbox(data: try snakeCase.loadInput()) as [Order])
-        }
-        registerUserStyle(workload, competitors)
+        // The camelCase file holds the same values as the snake_case one.
+        registerUserStyle(
+            workload,
+            UserStyleCompetitors.codable([ShopOrder].self, DecodingOptions()).withPlainOrderValues(sizedAs: workload))
     case .ordersLateContainers:
         registerUserStyle(
             workload, UserStyleCompetitors.codable([LateContainerOrder].self, DecodingOptions()).withOrderValues())
