@@ -68,7 +68,15 @@ enum StreamVariantCompetitors {
 
 /// Registers the validation and the two competitors of a stream variant.
 func registerStreamVariant(_ workload: Workload) {
-    let configuration = configuration(for: workload)
+    var configuration = configuration(for: workload)
+    // Two threads: how fast the cores pass memory to each other, measured before each iteration.
+    let parallel = StreamVariantCompetitors.variant(workload).parallelism > 1
+    if parallel { configuration.metrics.append(CoreRoundTrip.metric) }
+    @Sendable func measureCores(_ benchmark: Benchmark, _ body: () throws -> Void) rethrows {
+        let roundTrip = parallel ? CoreRoundTrip.measure() : 0
+        try body()
+        if parallel { benchmark.measurement(CoreRoundTrip.metric, roundTrip) }
+    }
     func name(_ competitor: Competitor) -> String { "\(workload.name):\(competitor.rawValue)" }
     let setup: Benchmark.BenchmarkSetupHook = { _ = try workload.inputFile() }
 
@@ -84,13 +92,17 @@ func registerStreamVariant(_ workload: Workload) {
             let url = try workload.inputFile()
             let errors = ErrorTally()
             let policy = StreamVariantCompetitors.policy(workload) { _ in errors.add() }
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                var checksum = StreamChecksum()
-                try StreamVariantCompetitors.simdUnbox(workload, url, policy) { (model: Record) in checksum.add(model) }
-                blackHole(checksum)
+            try measureCores(benchmark) {
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    var checksum = StreamChecksum()
+                    try StreamVariantCompetitors.simdUnbox(workload, url, policy) { (model: Record) in
+                        checksum.add(model)
+                    }
+                    blackHole(checksum)
+                }
+                benchmark.stopMeasurement()
             }
-            benchmark.stopMeasurement()
             blackHole(errors.count)
         }, setup: setup)
 
@@ -101,15 +113,17 @@ func registerStreamVariant(_ workload: Workload) {
             let decoder = SimdJSONDecoder()
             let errors = ErrorTally()
             let policy = StreamVariantCompetitors.policy(workload) { _ in errors.add() }
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                var checksum = StreamChecksum()
-                try StreamVariantCompetitors.simdJSONDecoder(decoder, workload, url, policy) { (model: Record) in
-                    checksum.add(model)
+            try measureCores(benchmark) {
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    var checksum = StreamChecksum()
+                    try StreamVariantCompetitors.simdJSONDecoder(decoder, workload, url, policy) { (model: Record) in
+                        checksum.add(model)
+                    }
+                    blackHole(checksum)
                 }
-                blackHole(checksum)
+                benchmark.stopMeasurement()
             }
-            benchmark.stopMeasurement()
             blackHole(errors.count)
         }, setup: setup)
 }

@@ -11,6 +11,9 @@ struct Measurement {
     var medianPeakResidentDeltaBytes: Double?
     /// The bytes an encoding benchmark wrote (its custom `OutputBytes` metric).
     var medianOutputBytes: Double?
+    /// Nanoseconds of a cache line's round trip between two threads, measured before each iteration
+    /// of a two-thread stream variant (its custom `CoreRoundTrip` metric).
+    var medianCoreRoundTripNanoseconds: Double?
 }
 
 /// Reads package-benchmark's Influx export (`--format influx`, `<baseline>.influx.csv`).
@@ -29,6 +32,7 @@ enum InfluxResults {
     static let peakResident = "Memory(residentpeak)"
     static let peakResidentDelta = "MemoryΔ(residentpeak)"
     static let outputBytes = "OutputBytes"
+    static let coreRoundTrip = "CoreRoundTrip"
 
     /// Reads the medians of the benchmarks named `<workload>:<competitor>` in `target`.
     static func read(_ url: URL, target: String) throws -> [Measurement] {
@@ -67,7 +71,8 @@ enum InfluxResults {
                 medianMallocCount: metrics[mallocTotal],
                 medianPeakResidentBytes: metrics[peakResident],
                 medianPeakResidentDeltaBytes: metrics[peakResidentDelta],
-                medianOutputBytes: metrics[outputBytes]
+                medianOutputBytes: metrics[outputBytes],
+                medianCoreRoundTripNanoseconds: metrics[coreRoundTrip]
             )
         }
     }

@@ -133,6 +133,8 @@ struct ReportRow {
         var peakResidentBytes: Double?
         var peakResidentDeltaBytes: Double?
         var iterations: Int
+        /// Two-thread stream variants: how long a cache line's round trip between the cores took.
+        var coreRoundTripNanoseconds: Double?
     }
 
     var workload: Workload
@@ -195,7 +197,8 @@ struct ReportRow {
                     mallocs: measurement.medianMallocCount,
                     peakResidentBytes: measurement.medianPeakResidentBytes,
                     peakResidentDeltaBytes: measurement.medianPeakResidentDeltaBytes,
-                    iterations: measurement.iterations
+                    iterations: measurement.iterations,
+                    coreRoundTripNanoseconds: measurement.medianCoreRoundTripNanoseconds
                 )
             }
             rows.append(ReportRow(workload: workload, inputBytes: bytes, cells: cells))

@@ -133,6 +133,7 @@ struct ResultsDocument: Encodable {
         var peakResidentBytes: Double?
         var peakResidentDeltaBytes: Double?
         var iterations: Int
+        var coreRoundTripNanoseconds: Double?
     }
 
     struct WorkloadResult: Encodable {
@@ -171,7 +172,8 @@ struct ResultsDocument: Encodable {
                             mallocCount: cell.mallocs,
                             peakResidentBytes: cell.peakResidentBytes,
                             peakResidentDeltaBytes: cell.peakResidentDeltaBytes,
-                            iterations: cell.iterations
+                            iterations: cell.iterations,
+                            coreRoundTripNanoseconds: cell.coreRoundTripNanoseconds
                         )
                     }
                 },
