@@ -57,7 +57,8 @@ public struct JSONFileStream<Element>: AsyncSequence, Sendable {
     ///
     /// As `JSONStreamReader(contentsOf:format:onError:maximumDepth:parallelism:)`: batches of
     /// about a megabyte of whole elements, at most `2 × parallelism` in flight, the same models and
-    /// errors in the same order as on one thread. Cancelling the task stops every thread.
+    /// errors in the same order as on one thread, a file of one batch or less read by the
+    /// iterating task alone. Cancelling the task stops every thread.
     ///
     /// - Parameters:
     ///   - url: A file URL.
@@ -108,7 +109,7 @@ public struct JSONFileStream<Element>: AsyncSequence, Sendable {
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> AsyncIterator {
-        if parallelism > 1 {
+        if parallelism > 1, _severalThreadsCanHelp(fileOfSize: _regularFileSize(at: url)) {
             return AsyncIterator(
                 url: url,
                 parallel: ParallelStreamDecoder(

@@ -55,7 +55,7 @@ public struct JSONStreamReader<Element>: ~Copyable {
         file: _FileByteSource, format: JSONStreamFormat, onError policy: JSONStreamErrorPolicy, maximumDepth: Int,
         parallelism: Int, decode: @escaping @Sendable (inout _JSONCursor, _DecodingContext) throws -> Element
     ) where Element: Sendable {
-        guard parallelism > 1 else {
+        guard parallelism > 1, _severalThreadsCanHelp(fileOfSize: file.regularFileSize) else {
             self.init(source: file, format: format, onError: policy, maximumDepth: maximumDepth, decode: decode)
             return
         }
@@ -179,7 +179,9 @@ public struct JSONStreamReader<Element>: ~Copyable {
     /// those of the same reader on one thread. Under `.stop`, the first bad element stops every
     /// thread. The thread that calls `next()` decodes batches too while it waits for one, beside
     /// `parallelism - 1` worker threads at a time (see the *Streaming* article for why they take
-    /// turns). The threads end when the stream does, or when the reader is dropped.
+    /// turns). The threads end when the stream does, or when the reader is dropped. A regular file
+    /// of one batch or less is read on the calling thread alone, as with `parallelism: 1`: no
+    /// second thread could get any of it.
     ///
     /// - Parameters:
     ///   - url: A file URL.

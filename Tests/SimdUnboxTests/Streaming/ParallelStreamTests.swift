@@ -243,3 +243,48 @@ struct EndlessLog: AsyncSequence, Sendable {
         }
     }
 }
+
+/// A file of one batch or less is read on the calling thread alone, whatever the parallelism asked:
+/// a second thread could not get any of it.
+@Suite struct ParallelFileSizeTests {
+    @Test func onlyAFileOfMoreThanOneBatchGetsThreads() {
+        #expect(!_severalThreadsCanHelp(fileOfSize: 0, batchSize: 1 << 20))
+        #expect(!_severalThreadsCanHelp(fileOfSize: 1 << 20, batchSize: 1 << 20))
+        #expect(_severalThreadsCanHelp(fileOfSize: (1 << 20) + 1, batchSize: 1 << 20))
+        // Not a regular file (a pipe, a device): its size says nothing, so threads start.
+        #expect(_severalThreadsCanHelp(fileOfSize: nil, batchSize: 1 << 20))
+    }
+
+    @Test func aRegularFileHasASizeAndADeviceHasNone() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("simdunbox-size-\(UUID()).json")
+        try Data(repeating: 0x20, count: 1234).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(_regularFileSize(at: url) == 1234)
+        #expect(try _FileByteSource(url: url).regularFileSize == 1234)
+        #expect(_regularFileSize(at: URL(fileURLWithPath: "/dev/null")) == nil)
+        #expect(try _FileByteSource(url: URL(fileURLWithPath: "/dev/null")).regularFileSize == nil)
+        #expect(_regularFileSize(at: FileManager.default.temporaryDirectory) == nil)
+        #expect(_regularFileSize(at: url.appendingPathExtension("missing")) == nil)
+    }
+
+    /// A small file read with `parallelism: 2` (through the single-thread path) and a device read
+    /// with it (through the threads) give what one thread gives.
+    @Test func smallFilesAndDevicesReadAsOnOneThread() async throws {
+        let text = Array((0..<50).map { #"{"seq":\#($0),"level":"info","message":"m"}"# + "\n" }.joined().utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("simdunbox-small-\(UUID()).jsonl")
+        try Data(text).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var reader = try JSONStreamReader<LogRecord>(contentsOf: url, format: .jsonLines, parallelism: 2)
+        var seqs: [Int] = []
+        while let record = try reader.next() { seqs.append(record.seq) }
+        #expect(seqs == Array(0..<50))
+        var streamed: [Int] = []
+        for try await record in JSONFileStream<LogRecord>(contentsOf: url, format: .jsonLines, parallelism: 2) {
+            streamed.append(record.seq)
+        }
+        #expect(streamed == Array(0..<50))
+        var empty = try JSONStreamReader<LogRecord>(
+            contentsOf: URL(fileURLWithPath: "/dev/null"), format: .jsonLines, parallelism: 2)
+        #expect(try empty.next() == nil)
+    }
+}
