@@ -36,8 +36,8 @@ func _regularFileSize(at url: URL) -> Int? {
 /// thread work: a file of one batch or less is cut into one batch, which the calling thread
 /// decodes alone, so it is read as with `parallelism: 1` instead (the same models and errors,
 /// without starting threads and handing batches over). 300 decodes of the records' 1 MB, the probe's
-/// whole-process times: 0.98 s to 1.01 s on one thread, 1.04 s to 1.24 s with `parallelism: 2`
-/// before this.
+/// whole-process times: 0.98 s to 1.05 s on one thread; with `parallelism: 2`, 1.04 s to 1.30 s
+/// before this and 1.02 s to 1.03 s after.
 func _severalThreadsCanHelp(
     fileOfSize size: Int?, batchSize: Int = parallelStreamBatchSize.load(ordering: .relaxed)
 ) -> Bool {
