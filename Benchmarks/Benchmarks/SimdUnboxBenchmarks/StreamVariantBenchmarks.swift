@@ -32,6 +32,10 @@ final class ErrorTally: Sendable {
     }
 }
 
+/// Nanoseconds one round trip of a cache line between two threads takes (`CoreRoundTrip`; median of
+/// the iterations), recorded by the two-thread stream variants.
+let coreRoundTripMetric = BenchmarkMetric.custom("CoreRoundTrip", polarity: .prefersSmaller, useScalingFactor: false)
+
 /// The ways of reading a stream variant's file.
 enum StreamVariantCompetitors {
     static func variant(_ workload: Workload) -> StreamVariant {
@@ -71,11 +75,11 @@ func registerStreamVariant(_ workload: Workload) {
     var configuration = configuration(for: workload)
     // Two threads: how fast the cores pass memory to each other, measured before each iteration.
     let parallel = StreamVariantCompetitors.variant(workload).parallelism > 1
-    if parallel { configuration.metrics.append(CoreRoundTrip.metric) }
+    if parallel { configuration.metrics.append(coreRoundTripMetric) }
     @Sendable func measureCores(_ benchmark: Benchmark, _ body: () throws -> Void) rethrows {
         let roundTrip = parallel ? CoreRoundTrip.measure() : 0
         try body()
-        if parallel { benchmark.measurement(CoreRoundTrip.metric, roundTrip) }
+        if parallel { benchmark.measurement(coreRoundTripMetric, roundTrip) }
     }
     func name(_ competitor: Competitor) -> String { "\(workload.name):\(competitor.rawValue)" }
     let setup: Benchmark.BenchmarkSetupHook = { _ = try workload.inputFile() }

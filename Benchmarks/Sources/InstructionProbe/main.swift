@@ -4,6 +4,7 @@
 //
 //   InstructionProbe <workload> <competitor> <decodes>
 //   InstructionProbe --list
+//   InstructionProbe --core-round-trip     a cache line's round trip between two threads, in ns
 //
 // The workloads and competitors are the benchmark suite's (`<workload>:<competitor>`), with the
 // same models and decoder options, for the documents a decode reads whole: the five corpus files,
@@ -277,8 +278,14 @@ if arguments.first == "--list" {
     print("encode-lines-1MB SimdJSONEncoder JSONEncoder DiscardingEncoder")
     exit(0)
 }
+if arguments.first == "--core-round-trip" {
+    print("\(CoreRoundTrip.measure()) ns")
+    exit(0)
+}
 guard arguments.count == 3, let decodes = Int(arguments[arguments.startIndex + 2]), decodes >= 0 else {
-    fail("usage: InstructionProbe <workload> <SimdUnbox|SimdJSONDecoder|JSONDecoder> <decodes> | --list")
+    fail(
+        "usage: InstructionProbe <workload> <SimdUnbox|SimdJSONDecoder|JSONDecoder> <decodes> | --list"
+            + " | --core-round-trip")
 }
 let workloadName = arguments[arguments.startIndex]
 let competitorName = arguments[arguments.startIndex + 1]

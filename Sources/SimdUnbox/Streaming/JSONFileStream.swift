@@ -128,6 +128,9 @@ public struct JSONFileStream<Element>: AsyncSequence, Sendable {
         private let parallel: ParallelStreamDecoder<Element>?
         private var source: _FileByteSource?
 
+        /// Whether the iterator decodes on worker threads too (for tests: a small file does not).
+        var _decodesOnSeveralThreads: Bool { parallel != nil }
+
         init(url: URL, decoder: _StreamDecoder<Element>) {
             self.url = url
             self.decoder = decoder

@@ -30,6 +30,9 @@ public struct JSONStreamReader<Element>: ~Copyable {
     private let file: _FileByteSource?
     private let parallel: ParallelStreamDecoder<Element>?
 
+    /// Whether the reader decodes on worker threads too (for tests: a small file does not).
+    var _decodesOnSeveralThreads: Bool { parallel != nil }
+
     @usableFromInline
     init(
         source: any _StreamByteSource, format: JSONStreamFormat, onError policy: JSONStreamErrorPolicy,

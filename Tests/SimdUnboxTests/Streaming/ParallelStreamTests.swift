@@ -267,24 +267,44 @@ struct EndlessLog: AsyncSequence, Sendable {
         #expect(_regularFileSize(at: url.appendingPathExtension("missing")) == nil)
     }
 
-    /// A small file read with `parallelism: 2` (through the single-thread path) and a device read
-    /// with it (through the threads) give what one thread gives.
-    @Test func smallFilesAndDevicesReadAsOnOneThread() async throws {
-        let text = Array((0..<50).map { #"{"seq":\#($0),"level":"info","message":"m"}"# + "\n" }.joined().utf8)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("simdunbox-small-\(UUID()).jsonl")
-        try Data(text).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        var reader = try JSONStreamReader<LogRecord>(contentsOf: url, format: .jsonLines, parallelism: 2)
-        var seqs: [Int] = []
-        while let record = try reader.next() { seqs.append(record.seq) }
-        #expect(seqs == Array(0..<50))
-        var streamed: [Int] = []
-        for try await record in JSONFileStream<LogRecord>(contentsOf: url, format: .jsonLines, parallelism: 2) {
-            streamed.append(record.seq)
+    /// With `parallelism: 2`, a file of one batch or less takes the one-thread path, a larger file
+    /// and a device take the threads, and each reads what one thread reads. (The batch size is 1 MiB,
+    /// or 256 bytes once `ParallelStreamTests` has run: the small file is below both, the large one
+    /// above both.)
+    @Test func onlyAFileOfMoreThanOneBatchStartsThreads() async throws {
+        func lines(_ count: Int) -> [UInt8] {
+            Array((0..<count).map { #"{"seq":\#($0),"level":"info","message":"m"}"# + "\n" }.joined().utf8)
         }
-        #expect(streamed == Array(0..<50))
-        var empty = try JSONStreamReader<LogRecord>(
+        let directory = FileManager.default.temporaryDirectory
+        let small = directory.appendingPathComponent("simdunbox-small-\(UUID()).jsonl")
+        let large = directory.appendingPathComponent("simdunbox-large-\(UUID()).jsonl")
+        try Data(lines(4)).write(to: small)
+        try Data(lines(30_000)).write(to: large)
+        defer {
+            try? FileManager.default.removeItem(at: small)
+            try? FileManager.default.removeItem(at: large)
+        }
+        #expect(try Data(contentsOf: small).count < 256)
+        #expect(try Data(contentsOf: large).count > 1 << 20)
+        for (url, count, threads) in [(small, 4, false), (large, 30_000, true)] {
+            var reader = try JSONStreamReader<LogRecord>(contentsOf: url, format: .jsonLines, parallelism: 2)
+            let readerThreads = reader._decodesOnSeveralThreads
+            #expect(readerThreads == threads)
+            var seqs: [Int] = []
+            while let record = try reader.next() { seqs.append(record.seq) }
+            #expect(seqs == Array(0..<count))
+            let stream = JSONFileStream<LogRecord>(contentsOf: url, format: .jsonLines, parallelism: 2)
+            var iterator = stream.makeAsyncIterator()
+            #expect(iterator._decodesOnSeveralThreads == threads)
+            var streamed: [Int] = []
+            while let record = try await iterator.next() { streamed.append(record.seq) }
+            #expect(streamed == Array(0..<count))
+        }
+        var device = try JSONStreamReader<LogRecord>(
             contentsOf: URL(fileURLWithPath: "/dev/null"), format: .jsonLines, parallelism: 2)
-        #expect(try empty.next() == nil)
+        let deviceThreads = device._decodesOnSeveralThreads
+        #expect(deviceThreads)
+        let none = try device.next()
+        #expect(none == nil)
     }
 }

@@ -1,19 +1,15 @@
-// How fast the machine's two cores pass memory to each other, recorded beside the two-thread stream
-// variants. A parallel stream hands every model a worker thread made to the caller's thread, so how
-// much a second thread gains depends on it: on a virtual machine, the same two virtual cores can
-// pass a cache line back and forth in about 60 ns in one period and in about 340 ns in another
-// (cores that share a cache, or not; the host decides), and two threads scale far less in the
-// second (Performance.md, "Streams"). The report prints the median beside each two-thread row, so
-// that a reader knows which machine the row measured.
-import Benchmark
+// How fast the machine's two cores pass memory to each other: recorded beside the two-thread
+// stream variants (the benchmark's `CoreRoundTrip` metric) and printed by `InstructionProbe
+// --core-round-trip`. A parallel stream hands every model a worker thread made to the caller's
+// thread, so how much a second thread gains depends on it: on a virtual machine, the same two
+// virtual cores can pass a cache line back and forth in about 60 ns in one period and in about
+// 340 ns in another (cores that share a cache, or not; the host decides), and two threads scale
+// less in the second (the Performance article, "Threads and error policies"). The report prints the
+// median beside each two-thread row, so that a reader knows which machine the row measured.
 import Foundation
 import Synchronization
 
-enum CoreRoundTrip {
-    /// Nanoseconds one round trip of a cache line between two threads takes (median of the
-    /// iterations), recorded by the two-thread stream variants.
-    static let metric = BenchmarkMetric.custom("CoreRoundTrip", polarity: .prefersSmaller, useScalingFactor: false)
-
+public enum CoreRoundTrip {
     private final class Turn: Sendable {
         let value = Atomic<Int>(0)
     }
@@ -34,7 +30,7 @@ enum CoreRoundTrip {
     /// Times `roundTrips` round trips between this thread and a new one, each thread writing the
     /// shared word the other waits for, and returns the nanoseconds of one (the thread's start
     /// left out).
-    static func measure(roundTrips: Int = 1_000) -> Int {
+    public static func measure(roundTrips: Int = 1_000) -> Int {
         let turn = Turn()
         let partner = Thread {
             for trip in 0...roundTrips {
