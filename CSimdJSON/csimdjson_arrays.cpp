@@ -19,6 +19,29 @@ extern "C" csimdjson_error csimdjson_array_iterate(csimdjson_array *array, csimd
 
 namespace {
 
+/// In a document that keeps container ends, notes where the array `elements` iterates ends, now
+/// that it was read to its closing bracket: a lookup that walks its parent again (a field read out
+/// of order) jumps over it rather than walking its tokens, and so does the document's finish. Out
+/// of line: only documents read out of order keep container ends. (user-canada.json reads the
+/// root's `type` after the features: the lookup's walk over the root, then the finish, walked the
+/// features' 111,000 coordinates again. With the finish's jump and the arrays' jumps in
+/// csimdjson_skips.h, instructions per decode through the Unbox API 117.51M before, 109.32M after,
+/// through `SimdJSONDecoder` 135.47M and 127.28M; the user-style citm_catalog.json model 27.44M and
+/// 26.52M; canada.json 101.90M and 101.96M, orders read in document order 34.26M and 34.25M, in
+/// reverse order 41.18M and 41.34M.)
+[[gnu::noinline]] inline void note_array_end(ondemand::value_iterator &elements) noexcept {
+  ondemand::json_iterator *iterator = internals::json_iterator_of(elements);
+  csimdjson_parser &parser = internals::owner<csimdjson_parser>(iterator);
+  // Not after an error: only an array that closed with its bracket.
+  if (!iterator->is_alive() || elements.error() || *iterator->peek(iterator->position() - 1) != ']') { return; }
+  note_container_end(parser, *iterator, internals::start_of(elements), elements.depth());
+}
+
+/// The fewest tokens an array spans for `note_array_end` to note it: a skip counts a shorter one
+/// in less time than the note takes, and a document of small arrays (twitter.json's entities, read
+/// by the suite's model) paid 0.03M instructions a decode to note them.
+constexpr ptrdiff_t long_array = 64;
+
 /// Moves `slot` to its next element: false at the end, or an error.
 inline error_code advance(array_iterator_slot &slot, bool &has_element, ondemand::value &element) noexcept {
   if (slot.started) {
@@ -108,7 +131,18 @@ extern "C" csimdjson_error csimdjson_array_iterator_next(csimdjson_array_iterato
   store(iterator, slot);
   if (error) { return code(error); }
   *has_element = has;
-  if (has) { store_value(value, element); }
+  if (has) {
+    store_value(value, element);
+  } else {
+    // Not in `advance`, which the bulk reads of numbers share: their arrays hold no container to
+    // jump over, and inlined there the test cost canada.json 0.39M instructions a decode.
+    ondemand::value_iterator &elements = internals::array_elements(slot.iterator);
+    ondemand::json_iterator *cursor = internals::json_iterator_of(elements);
+    if (simdjson_unlikely(internals::owner<csimdjson_parser>(cursor).container_ends_kept) &&
+        cursor->position() - internals::start_of(elements) >= long_array) {
+      note_array_end(elements);
+    }
+  }
   return CSIMDJSON_SUCCESS;
 }
 

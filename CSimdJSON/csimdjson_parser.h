@@ -73,8 +73,8 @@ struct path_frame {
 /// Objects nested deeper than this keep no memo (their lookups take the second pass).
 constexpr ondemand::depth_t key_memo_depths = 16;
 
-/// An object a lookup walked to its end: its opening and closing tokens, relative to the
-/// document's first token (`close` 0: none).
+/// An object a lookup walked to its end, or an array iterated to its end: its opening and closing
+/// tokens, relative to the document's first token (`close` 0: none).
 struct container_end {
   uint32_t start;
   uint32_t close;
@@ -94,10 +94,11 @@ struct csimdjson_parser {
   /// none outlives its document.
   csimdjson_detail::key_memo memos[csimdjson_detail::key_memo_depths];
   uint32_t memo_depths = 0;
-  /// Where the objects that lookups walked to their end finish (`note_container_end` in
-  /// csimdjson_skips.h), for the skips to jump there: per depth, the last such object's opening and
-  /// closing tokens. Kept only while `container_ends_kept` (in documents where some lookup went out
-  /// of order, like the memos), and emptied when that starts.
+  /// Where the objects that lookups walked to their end, and the arrays iterated to their end,
+  /// finish (`note_container_end` in csimdjson_skips.h), for the skips (and the document's finish)
+  /// to jump there: per depth, the last such container's opening and closing tokens. Kept only while
+  /// `container_ends_kept` (in documents where some lookup went out of order, like the memos), and emptied when that
+  /// starts.
   csimdjson_detail::container_end container_ends[csimdjson_detail::container_end_depths];
   bool container_ends_kept = false;
   /// The seed of the key indexes' hash, chosen per parser so that no fixed set of keys collides.

@@ -29,6 +29,47 @@ import Testing
         #expect(decoded.fields["k0"] == nil)
     }
 
+    /// An array of models iterated to its end, then its parent walked again (the root's fields read
+    /// after it, as a map app reads a GeoJSON collection's `type` after its features): the walk
+    /// jumps over the array, and so does the document's finish, which still reports what follows
+    /// the root. Brackets inside strings and arrays nested in the elements must not move the jump.
+    /// (Only arrays of 64 tokens or more are noted: these have over a hundred.)
+    @Test(arguments: [("", true), ("  \n", true), (" x", false), ("]", false), (" {}", false)])
+    func anArrayReadToItsEndIsJumpedOver(after root: String, valid: Bool) throws {
+        let points = (0..<40).map { "[\($0)]" }.joined(separator: ", ")
+        let json =
+            #"{"type": "T", "features": [{"p": [[1], [2, 5]], "s": "]]"}, {"p": ["# + points
+            + #"], "s": "[{"}], "n": 3}"# + root
+        guard valid else {
+            #expect(throws: UnboxError.self) { let _: FeatureList = try unbox(string: json) }
+            return
+        }
+        let decoded: FeatureList = try unbox(string: json)
+        #expect(decoded.type == "T")
+        #expect(decoded.count == 3)
+        #expect(
+            decoded.features == [
+                Feature(points: [[1], [2, 5]], label: "]]"), Feature(points: (0..<40).map { [$0] }, label: "[{"),
+            ])
+    }
+
+    /// The same, read again and again in one process: each document's jumps come from its own
+    /// reads, never from the document read before it (whose arrays end at other tokens).
+    @Test func eachDocumentJumpsOnlyOverItsOwnArrays() throws {
+        for count in 0..<6 {
+            let features = (0..<count).map { index in
+                #"{"p": ["# + (0..<(10 * index)).map { "[\($0)]" }.joined(separator: ", ") + #"], "s": "f\#(index)"}"#
+            }
+            let json =
+                #"{"type": "T\#(count)", "features": ["# + features.joined(separator: ", ") + #"], "n": \#(count)}"#
+            let decoded: FeatureList = try unbox(string: json)
+            #expect(decoded.type == "T\(count)")
+            #expect(decoded.count == count)
+            #expect(decoded.features.map(\.label) == (0..<count).map { "f\($0)" })
+            #expect(decoded.features.map(\.points.count) == (0..<count).map { 10 * $0 })
+        }
+    }
+
     /// A container left open (the document ends first) is reported when a skip reaches the end,
     /// with or without the memo.
     @Test(arguments: [
@@ -36,6 +77,34 @@ import Testing
     ])
     func truncatedContainersAreReported(json: String) {
         #expect(throws: UnboxError.self) { let _: [ShuffledObject] = try unbox(string: json) }
+    }
+}
+
+/// A collection whose features are read first, then the fields around them.
+private struct FeatureList: Unboxable {
+    let features: [Feature]
+    let type: String
+    let count: Int
+
+    init(unboxer: Unboxer) throws {
+        features = try unboxer.unbox(key: "features")
+        type = try unboxer.unbox(key: "type")
+        count = try unboxer.unbox(key: "n")
+    }
+}
+
+private struct Feature: Unboxable, Equatable {
+    let points: [[Int]]
+    let label: String
+
+    init(points: [[Int]], label: String) {
+        self.points = points
+        self.label = label
+    }
+
+    init(unboxer: Unboxer) throws {
+        label = try unboxer.unbox(key: "s")
+        points = try unboxer.unbox(key: "p")
     }
 }
 
