@@ -70,6 +70,24 @@ import Testing
         }
     }
 
+    /// An object read in part after a lookup walked it to its end (a key path's object whose later
+    /// field was read first, then an earlier one, as a map app reads `geometry.coordinates` then
+    /// `geometry.type`): the parent's next lookup leaves it by a jump to its end, from wherever in
+    /// it the read stopped.
+    @Test func anObjectReadInPartIsLeftByAJump() throws {
+        let shapes = (0..<4).map { index in
+            let points = (0..<(20 * index)).map { "[\($0)]" }.joined(separator: ", ")
+            return #"{"type": "F\#(index)", "geometry": {"kind": "k}\#(index)", "points": ["# + points
+                + #"], "tail": {"x": "]"}}, "properties": {"name": "n\#(index)"}}"#
+        }
+        let json = "[" + shapes.joined(separator: ", ") + "]"
+        let decoded: [Shape] = try unbox(string: json)
+        #expect(decoded.map(\.type) == (0..<4).map { "F\($0)" })
+        #expect(decoded.map(\.kind) == (0..<4).map { "k}\($0)" })
+        #expect(decoded.map(\.name) == (0..<4).map { "n\($0)" })
+        #expect(decoded.map(\.points.count) == (0..<4).map { 20 * $0 })
+    }
+
     /// A container left open (the document ends first) is reported when a skip reaches the end,
     /// with or without the memo.
     @Test(arguments: [
@@ -105,6 +123,21 @@ private struct Feature: Unboxable, Equatable {
     init(unboxer: Unboxer) throws {
         label = try unboxer.unbox(key: "s")
         points = try unboxer.unbox(key: "p")
+    }
+}
+
+/// A feature read through key paths, its geometry's later field first.
+private struct Shape: Unboxable {
+    let points: [[Int]]
+    let kind: String
+    let type: String
+    let name: String
+
+    init(unboxer: Unboxer) throws {
+        points = try unboxer.unbox(keyPath: "geometry.points")
+        kind = try unboxer.unbox(keyPath: "geometry.kind")
+        type = try unboxer.unbox(key: "type")
+        name = try unboxer.unbox(keyPath: "properties.name")
     }
 }
 
