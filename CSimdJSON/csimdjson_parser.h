@@ -96,9 +96,9 @@ struct csimdjson_parser {
   uint32_t memo_depths = 0;
   /// Where the objects that lookups walked to their end, and the arrays iterated to their end,
   /// finish (`note_container_end` in csimdjson_skips.h), for the skips (and the document's finish)
-  /// to jump there: per depth, the last such container's opening and closing tokens. Kept only while
-  /// `container_ends_kept` (in documents where some lookup went out of order, like the memos), and emptied when that
-  /// starts.
+  /// to jump there: per depth, the last such container's opening and closing tokens. Kept only
+  /// while `container_ends_kept` (in documents where some lookup went out of order, like the
+  /// memos), and emptied when that starts.
   csimdjson_detail::container_end container_ends[csimdjson_detail::container_end_depths];
   bool container_ends_kept = false;
   /// The seed of the key indexes' hash, chosen per parser so that no fixed set of keys collides.
