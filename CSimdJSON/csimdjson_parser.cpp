@@ -113,7 +113,7 @@ extern "C" csimdjson_error csimdjson_parser_finish(csimdjson_parser *parser) {
   ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
   const uint32_t close = iterator.is_alive() && iterator.depth() >= 1 ? known_container_end(*parser, 1, 0) : 0;
   if (close != 0) {
-    internals::move_to(iterator, iterator.root_position() + close + 1, 0);
+    jump_past(iterator, close, 0);
   } else {
     std::string_view ignored;
     error_code error = parser->document.raw_json().get(ignored);

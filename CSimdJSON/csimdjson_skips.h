@@ -70,6 +70,14 @@ inline void note_container_end(csimdjson_parser &parser, const ondemand::json_it
   parser.container_ends[depth] = {uint32_t(start - root), uint32_t(iterator.position() - 1 - root)};
 }
 
+/// Moves the cursor just past a container whose closing bracket is token `close` (relative to the
+/// document's first token, as `container_end` keeps it), to `parent_depth`: where simdjson's skip
+/// of that container would leave it.
+simdjson_really_inline void jump_past(ondemand::json_iterator &iterator, uint32_t close,
+                                      ondemand::depth_t parent_depth) noexcept {
+  internals::move_to(iterator, iterator.root_position() + close + 1, parent_depth);
+}
+
 /// How an array or object's token moves the depth: +1 for an opening bracket, -1 for a closing one,
 /// 0 for the first byte of any other token (a string, a scalar, `:` or `,`).
 struct bracket_deltas {
@@ -135,7 +143,7 @@ simdjson_really_inline error_code skip_container(ondemand::json_iterator &iterat
     const ondemand::token_position root = iterator.root_position();
     const uint32_t position = uint32_t(iterator.position() - root);
     if (known.start < position && position <= known.close) {
-      internals::move_to(iterator, root + known.close + 1, parent_depth);
+      jump_past(iterator, known.close, parent_depth);
       return SUCCESS;
     }
   }
@@ -163,7 +171,7 @@ simdjson_really_inline error_code skip_walk(ondemand::json_iterator &iterator,
         const ondemand::token_position root = iterator.root_position();
         if (const uint32_t close =
                 known_container_end(parser, parent_depth + 1, uint32_t(iterator.position() - root))) {
-          internals::move_to(iterator, root + close + 1, parent_depth);
+          jump_past(iterator, close, parent_depth);
           return SUCCESS;
         }
       }
@@ -253,7 +261,7 @@ inline error_code skip_element(ondemand::value_iterator &elements, uint32_t elem
   if (iterator.depth() <= elements.depth()) { return SUCCESS; }
   csimdjson_parser &parser = internals::owner<csimdjson_parser>(&iterator);
   if (const uint32_t close = known_container_end(parser, elements.depth() + 1, element_start)) {
-    internals::move_to(iterator, iterator.root_position() + close + 1, elements.depth());
+    jump_past(iterator, close, elements.depth());
     return SUCCESS;
   }
   // An element not begun may be missing (`[1,]`); one that a read has begun is walked to its end.
