@@ -143,18 +143,6 @@ inline ondemand::json_iterator &document_iterator(ondemand::document &document) 
   return document.*document_access::iterator;
 }
 
-/// The cursor's token position and depth themselves (`json_iterator::token._position`, `_depth`),
-/// whose addresses `csimdjson_parser_cursor_stamp_addresses` gives out.
-///
-/// Stands in for: `json_iterator::position()` and `depth()`, public, which read them through a
-/// call; the Swift side reads the stamp before and after every key path (`_KeyPathReuse`).
-inline const token_position &position_field(const ondemand::json_iterator &iterator) noexcept {
-  return iterator.*json_iterator_access::tokens.*token_iterator_access::position;
-}
-inline const depth_t &depth_field(const ondemand::json_iterator &iterator) noexcept {
-  return iterator.*json_iterator_access::depth;
-}
-
 /// Puts the cursor at token `position` and `depth` (`json_iterator::token` and `_depth`): back to
 /// where a lookup that found nothing started, onto the value a memo remembers, or onto a separator
 /// of the root array.

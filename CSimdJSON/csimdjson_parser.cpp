@@ -126,14 +126,12 @@ extern "C" csimdjson_error csimdjson_parser_finish(csimdjson_parser *parser) {
   return CSIMDJSON_TRAILING_CONTENT;
 }
 
-extern "C" void csimdjson_parser_cursor_stamp_addresses(csimdjson_parser *parser, const void *const **position,
-                                                        const int32_t **depth, const uint64_t **document) {
-  ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
-  static_assert(sizeof(ondemand::token_position) == sizeof(const void *), "a token position is a pointer");
-  static_assert(sizeof(ondemand::depth_t) == sizeof(int32_t), "a depth is 32 bits");
-  *position = reinterpret_cast<const void *const *>(&internals::position_field(iterator));
-  *depth = &internals::depth_field(iterator);
-  *document = &parser->documents;
+extern "C" void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t *position, int32_t *depth,
+                                              uint64_t *document) {
+  const ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
+  *position = uint64_t(reinterpret_cast<uintptr_t>(iterator.position()));
+  *depth = int32_t(iterator.depth());
+  *document = parser->documents;
 }
 
 extern "C" csimdjson_error csimdjson_parser_skip_to_root_separator(csimdjson_parser *parser, size_t offset) {

@@ -156,15 +156,12 @@ csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *parser, const 
 size_t csimdjson_parser_current_offset(csimdjson_parser *parser);
 
 /**
- * Where the parser's cursor stamp lives, to be read without a call: the document cursor's token
- * position (a pointer) and depth (a 32-bit integer), and how many documents the parser has
- * started. Two equal stamps mean that nothing was read between them, so that the cursors made
- * before still stand where they stood (what `unbox(keyPath:)` checks before reusing the objects a
- * previous key path opened). The addresses stay valid as long as `parser` does, whatever document
- * it iterates.
+ * The parser's cursor stamp: the document cursor's token position (as an integer), its depth, and
+ * how many documents the parser has started. Two equal stamps mean that nothing was read between
+ * them, so that the cursors made before still stand where they stood (what `unbox(keyPath:)`
+ * checks before reusing the objects a previous key path opened).
  */
-void csimdjson_parser_cursor_stamp_addresses(csimdjson_parser *parser, const void *const **position,
-                                             const int32_t **depth, const uint64_t **document);
+void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t *position, int32_t *depth, uint64_t *document);
 
 /**
  * Checks that nothing but whitespace follows the root value, once the root has been read.

@@ -91,7 +91,6 @@ extension CodableDecoder {
 
     // MARK: Strings and booleans
 
-    @inline(__always)
     func readString(_ value: inout _JSONCursor) throws(ReadFailure) -> String {
         var bytes: UnsafePointer<UInt8>?
         var count = 0
@@ -107,7 +106,6 @@ extension CodableDecoder {
         try readString(&value)
     }
 
-    @inline(__always)
     func readBool(_ value: inout _JSONCursor) throws(ReadFailure) -> Bool {
         var result = false
         let code = value.getBool(&result)
@@ -125,7 +123,6 @@ extension CodableDecoder {
 
     // MARK: Integers
 
-    @inline(__always)
     func readInteger<T: FixedWidthInteger>(_: T.Type, _ value: inout _JSONCursor) throws(ReadFailure) -> T {
         if T.bitWidth > 64 { return try integerSlowPath(T.self, .incorrectType, &value) }
         if T.isSigned {
@@ -162,7 +159,6 @@ extension CodableDecoder {
 
     // MARK: Floating point
 
-    @inline(__always)
     func readDouble(_ value: inout _JSONCursor) throws(ReadFailure) -> Double {
         var result = 0.0
         let code = value.getDouble(&result)
@@ -195,7 +191,6 @@ extension CodableDecoder {
         return try nonConformingFloat(Double.self, code, &value)
     }
 
-    @inline(__always)
     func readFloat(_ value: inout _JSONCursor) throws(ReadFailure) -> Float {
         var result = 0.0
         let code = value.getDouble(&result)
@@ -221,7 +216,6 @@ extension CodableDecoder {
     /// `Float(double)` when it is certainly the float nearest to the number's text: not zero
     /// (which needs the text checked), finite, and `double` not exactly halfway between two floats
     /// (where rounding twice could differ from rounding once).
-    @inline(__always)
     func floatValue(exactlyRoundedFrom double: Double) -> Float? {
         let float = Float(double)
         guard float.isFinite, float != 0 else { return nil }

@@ -66,7 +66,6 @@ extension CodableDecoder {
 
     /// The frame's string parsed natively by `parse` from its bytes; the string itself is made
     /// only when `parse` gives no date (for the fallback parser and the error message).
-    @inline(__always)
     func readDateString(_ parse: (UnsafeBufferPointer<UInt8>) -> DateParseResult) throws -> (
         String, DateParseResult
     ) {
@@ -247,17 +246,14 @@ struct DictionaryEntries: ~Copyable {
         }
     }
 
-    @inline(__always)
     private func keySlot(_ index: Int) -> UnsafeMutablePointer<String> {
         (room.unsafelyUnwrapped + index * stride).assumingMemoryBound(to: String.self)
     }
 
-    @inline(__always)
     private func valueSlot<Value>(_ index: Int, _: Value.Type) -> UnsafeMutablePointer<Value> {
         (room.unsafelyUnwrapped + index * stride + valueOffset).assumingMemoryBound(to: Value.self)
     }
 
-    @inline(__always)
     mutating func append<Value>(_ key: String, _ value: consuming Value) {
         if count == capacity { grow(Value.self) }
         let entry = room.unsafelyUnwrapped + count * stride

@@ -90,7 +90,6 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     // ones take an optional step, and making and destroying even an empty one costs a call into
     // its value witnesses on every object or array.
 
-    @inline(__always)
     func openObject(_ value: inout _JSONCursor, opened: inout OpenedValue, isMissing: Bool, level: Int) throws
         -> _ObjectCursor
     {
@@ -107,7 +106,6 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
         return try openObject(&value, opened: &opened, isMissing: isMissing, level: level, component: nil)
     }
 
-    @inline(__always)
     func openArray(_ value: inout _JSONCursor, opened: inout OpenedValue, isMissing: Bool, level: Int) throws
         -> _ArrayCursor
     {
@@ -283,7 +281,6 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Runs `body` with the frame moved to `value` at `level` (a fresh token there), then moves
     /// it back. `opened` comes back with what `body` opened of `value`.
-    @inline(__always)
     func withFrame<R>(
         _ value: inout _JSONCursor, opened: inout OpenedValue, level: Int, isMissing: Bool = false,
         _ body: () throws -> R

@@ -37,7 +37,6 @@ struct BoundaryScanner {
     init() {}
 
     /// Starts a scan at offset 0 of a stream in `format`.
-    @inline(__always)
     mutating func start(_ format: Format) {
         let cFormat =
             switch format {
@@ -49,7 +48,6 @@ struct BoundaryScanner {
     }
 
     /// Starts a new scan at offset 0 in the format of the scan before.
-    @inline(__always)
     mutating func restart() {
         let format = raw.format
         csimdjson_boundary_scanner_init(&raw, csimdjson_stream_format(rawValue: format))
@@ -58,23 +56,22 @@ struct BoundaryScanner {
     /// Array format: the offset one past the last element when it is known to be complete but its
     /// separator has not been scanned yet; `UInt64.max` otherwise.
     var pendingEnd: UInt64 {
-        @inline(__always) get { raw.pending_end }
-        @inline(__always) set { raw.pending_end = newValue }
+        get { raw.pending_end }
+        set { raw.pending_end = newValue }
     }
 
     /// The stream offset a scan error refers to.
     var errorOffset: UInt64 {
-        @inline(__always) get { raw.error_offset }
+        get { raw.error_offset }
     }
 
     /// Lines format: the stream offset where the line being scanned starts.
     var lineStart: UInt64 {
-        @inline(__always) get { raw.line_start }
+        get { raw.line_start }
     }
 
     /// Scans the next `length` bytes, appending the boundaries found to `boundaries` from index
     /// `count` without going past `capacity`; `scanned` is how many bytes it took.
-    @inline(__always)
     mutating func scan(
         _ bytes: UnsafePointer<UInt8>, _ length: Int, _ boundaries: UnsafeMutablePointer<UInt64>, _ capacity: Int,
         _ count: inout Int, _ scanned: inout Int
@@ -83,7 +80,6 @@ struct BoundaryScanner {
     }
 
     /// Lines format: ends the stream (`line` holds the bytes from `lineStart` on).
-    @inline(__always)
     mutating func finishLines(
         _ line: UnsafePointer<UInt8>, _ boundaries: UnsafeMutablePointer<UInt64>, _ capacity: Int, _ count: inout Int
     ) -> _SimdJSONError {
@@ -91,7 +87,6 @@ struct BoundaryScanner {
     }
 
     /// Ends the stream: a number or literal document at the very end gets its end boundary.
-    @inline(__always)
     mutating func finish(_ boundaries: UnsafeMutablePointer<UInt64>, _ capacity: Int, _ count: inout Int)
         -> _SimdJSONError
     {

@@ -91,7 +91,7 @@ extension _DecodingContext {
     /// Takes room for up to `count` elements of `Element` from the parser's gather stack, above
     /// what enclosing arrays took: where, and for how many (none when they took it all). The caller
     /// puts `_state.pointee.scratchTop` back to what it was when done with them.
-    @inlinable @inline(__always)
+    @inlinable
     func _takeScratch<Element>(for _: Element.Type, upTo count: Int) -> (UnsafeMutablePointer<Element>, Int) {
         let base = _state.pointee.scratch
         let alignment = MemoryLayout<Element>.alignment
@@ -123,13 +123,13 @@ extension _DecodingContext {
     }
 
     /// The number buffer as `Number`s (8 bytes each), valid until it grows.
-    @inlinable @inline(__always)
+    @inlinable
     func _numberBuffer<Number>(of _: Number.Type) -> UnsafeMutablePointer<Number> {
         _state.pointee.numbers.unsafelyUnwrapped.bindMemory(to: Number.self, capacity: _state.pointee.numberCapacity)
     }
 
     /// Bulk reads into the number buffer (grown as needed), then one copy into the array.
-    @inlinable @inline(__always)
+    @inlinable
     func _bulkNumbers<Number>(
         from value: inout _JSONCursor,
         start: (

@@ -5,14 +5,12 @@ import CSimdJSON
 enum JSONEscaping {
     /// How many bytes from `source` need no escape (no control character, `"`, `\` or, when
     /// `escapeSlashes`, `/`).
-    @inline(__always)
     static func cleanPrefixLength(_ source: UnsafePointer<UInt8>, _ length: Int, escapeSlashes: Bool) -> Int {
         csimdjson_escape_clean_prefix(source, length, escapeSlashes)
     }
 
     /// Writes `length` bytes from `source` to `destination` (room for `6 × length` bytes), escaped
     /// as Foundation's `JSONEncoder` escapes them; returns how many bytes it wrote.
-    @inline(__always)
     static func writeEscaped(
         _ source: UnsafePointer<UInt8>, _ length: Int, to destination: UnsafeMutablePointer<UInt8>,
         escapeSlashes: Bool

@@ -290,7 +290,6 @@ extension _DecodingContext {
     }
 
     /// Runs `body` over `segment`, with JSON Pointer's `~1` and `~0` unescaped (on the stack).
-    @inline(__always)
     func withSegment<R>(
         _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool,
         _ body: (UnsafeBufferPointer<UInt8>) throws(UnboxError) -> R
@@ -319,7 +318,6 @@ extension _DecodingContext {
     }
 
     /// One step of a key path from `value`: a field of an object, or an element of an array.
-    @inline(__always)
     func step(
         _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, trace: inout _KeyPathTrace,
         value: inout _JSONCursor
@@ -355,7 +353,6 @@ extension _DecodingContext {
 
     /// The array index a segment names, as `Int(segment)` reads it (an optional sign, then decimal
     /// digits), if it is one and not negative.
-    @inline(__always)
     func arrayIndex(_ segment: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         var negative = false
@@ -431,7 +428,6 @@ struct _KeyPathReuse {
     private var document: UInt64 = 0
     private var isStamped = false
 
-    @inline(__always)
     private func prefixEnd(_ level: Int) -> Int {
         Int(truncatingIfNeeded: (prefixEnds >> UInt64(16 * (level - 1))) & 0xFFFF)
     }
@@ -490,7 +486,7 @@ struct _KeyPathReuse {
     }
 
     /// Runs `body` on the kept object of `level`, keeping what it leaves there.
-    @inlinable @inline(__always)
+    @inlinable
     mutating func withObject<R, E: Error>(at level: Int, _ body: (inout _ObjectCursor) throws(E) -> R) throws(E) -> R {
         let offset = (level - 1) * MemoryLayout<_ObjectCursor>.stride
         var object = withUnsafeBytes(of: &objects) { $0.load(fromByteOffset: offset, as: _ObjectCursor.self) }
@@ -520,7 +516,6 @@ struct _KeyPathReuse {
 
 /// The first index at or after `start` where `bytes` holds `byte`, eight bytes at a time (key
 /// paths are short).
-@inline(__always)
 func _firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
     let count = bytes.count
@@ -564,29 +559,20 @@ func _equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> 
     return true
 }
 
-/// Where a parser's cursor stamp lives (`csimdjson_parser_cursor_stamp_addresses`), read without a
-/// call: `_KeyPathReuse` reads it before and after every key path. (Measured with
-/// scripts/instructions.sh on 1 MB of orders read through key paths, Unbox API: 40.02M
-/// instructions per decode with a call to the shim for each stamp, 39.56M.)
+/// A parser's cursor stamp (`csimdjson_parser_cursor_stamp`): `_KeyPathReuse` reads it before
+/// and after every key path.
 @usableFromInline
 struct _CursorStampSource: @unchecked Sendable {
-    let position: UnsafePointer<UnsafeRawPointer?>
-    let depth: UnsafePointer<Int32>
-    let document: UnsafePointer<UInt64>
+    let parser: OpaquePointer
 
-    init(parser: OpaquePointer) {
-        var position: UnsafePointer<UnsafeRawPointer?>?
-        var depth: UnsafePointer<Int32>?
-        var document: UnsafePointer<UInt64>?
-        csimdjson_parser_cursor_stamp_addresses(parser, &position, &depth, &document)
-        self.position = position!
-        self.depth = depth!
-        self.document = document!
-    }
+    init(parser: OpaquePointer) { self.parser = parser }
 
     /// The stamp now: the cursor's token position and depth, and the parser's count of documents.
-    @inline(__always)
     func read() -> (position: UInt64, depth: Int64, document: UInt64) {
-        (UInt64(UInt(bitPattern: position.pointee)), Int64(depth.pointee), document.pointee)
+        var position: UInt64 = 0
+        var depth: Int32 = 0
+        var document: UInt64 = 0
+        csimdjson_parser_cursor_stamp(parser, &position, &depth, &document)
+        return (position, Int64(depth), document)
     }
 }

@@ -15,7 +15,6 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value while holding the lock.
-    @inline(__always)
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

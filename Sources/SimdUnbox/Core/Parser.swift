@@ -29,7 +29,7 @@ final class _Parser: @unchecked Sendable {
     /// read), opaque here.
     var codableCache: AnyObject?
 
-    /// Where the parser's cursor stamp lives (see `_KeyPathReuse`).
+    /// How the parser's cursor stamp is read (see `_KeyPathReuse`).
     @usableFromInline let stamp: _CursorStampSource
 
     init() {
@@ -45,7 +45,6 @@ final class _Parser: @unchecked Sendable {
 
     /// Starts a new document over a caller-owned buffer of `length` bytes, readable up to
     /// `capacity` bytes (at least `length + padding`), and writes its root to `root`.
-    @inline(__always)
     func iterateBuffer(_ buffer: UnsafePointer<UInt8>, _ length: Int, _ capacity: Int, _ root: inout _JSONCursor)
         -> _SimdJSONError
     {
@@ -54,7 +53,6 @@ final class _Parser: @unchecked Sendable {
 
     /// In a document whose root is an array, inside one of its elements: moves on to the separator
     /// at byte `offset` of the document without visiting what is left of the element.
-    @inline(__always)
     func skipToRootSeparator(_ offset: Int) -> _SimdJSONError {
         _SimdJSONError(csimdjson_parser_skip_to_root_separator(handle, offset))
     }

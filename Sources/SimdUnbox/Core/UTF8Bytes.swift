@@ -2,7 +2,7 @@
 /// (always for native strings and literals): `var copy = string; copy.withUTF8` retains and
 /// releases the string around every lookup. Typed throws pass through (the standard library's
 /// `rethrows` would turn them into `any Error`).
-@inlinable @inline(__always)
+@inlinable
 func _withUTF8<R, E: Error>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
     if let result = string.utf8.withContiguousStorageIfAvailable({ buffer in
         Result { () throws(E) -> R in try body(buffer) }
@@ -43,14 +43,14 @@ public protocol _FieldKey {
 }
 
 extension String: _FieldKey {
-    @inlinable @inline(__always)
+    @inlinable
     public func _withKeyBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try _withUTF8(self, body)
     }
 }
 
 extension UnsafeBufferPointer: _FieldKey where Element == UInt8 {
-    @inlinable @inline(__always)
+    @inlinable
     public func _withKeyBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(self)
     }

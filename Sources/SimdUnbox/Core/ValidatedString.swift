@@ -8,7 +8,7 @@
 /// again (and repairs what it finds), was a seventh of the time on documents rich in non-ASCII text
 /// (gsoc-2018.json). Where the standard library has no unchecked initializer (compilers before
 /// Swift 6.2, Apple platforms before the 26 releases), the checked one is used.
-@inlinable @inline(__always)
+@inlinable
 func _validatedString(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> String {
     let buffer = UnsafeBufferPointer(start: bytes, count: count)
     #if compiler(>=6.2)

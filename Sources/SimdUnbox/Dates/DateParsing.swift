@@ -44,7 +44,6 @@ enum DateParsing {
 
     /// The value of `count` ASCII digits at `index`, or nil if one of them is not an ASCII digit
     /// or the input ends first.
-    @inline(__always)
     static func digits(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, count: Int) -> Int? {
         guard index + count <= bytes.count else { return nil }
         var value = 0
@@ -56,12 +55,10 @@ enum DateParsing {
         return value
     }
 
-    @inline(__always)
     static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    @inline(__always)
     static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
@@ -72,7 +69,6 @@ enum DateParsing {
 
     /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar (for valid
     /// positive years; Howard Hinnant's `days_from_civil`).
-    @inline(__always)
     static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = y / 400
@@ -84,20 +80,17 @@ enum DateParsing {
 
     /// Whether the fields make a valid date and time (hours 0-23, no leap second) from
     /// `firstYear` on.
-    @inline(__always)
     static func isValid(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Bool {
         year >= firstYear && (1...12).contains(month) && day >= 1 && day <= daysInMonth(month, year: year)
             && hour < 24 && minute < 60 && second < 60
     }
 
     /// The date CoreFoundation makes of ICU's milliseconds since 1970.
-    @inline(__always)
     static func dateFromICU(milliseconds: Int) -> Date {
         Date(timeIntervalSinceReferenceDate: Double(milliseconds) / 1000.0 - secondsFrom1970To2001)
     }
 
     /// Runs `body` on the UTF-8 bytes of `string`, without copying them when the string is native.
-    @inline(__always)
     static func withUTF8<Result>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = string

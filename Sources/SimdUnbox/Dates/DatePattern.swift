@@ -197,7 +197,6 @@ final class DatePattern {
     }
 
     /// The index in `names` of the three bytes at `index` (known to be in the input), or nil.
-    @inline(__always)
     private static func name(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, in names: [UInt32]) -> Int? {
         let key = UInt32(bytes[index]) << 16 | UInt32(bytes[index &+ 1]) << 8 | UInt32(bytes[index &+ 2])
         return names.firstIndex(of: key)

@@ -15,7 +15,6 @@ enum ISO8601Parsing {
 
     /// Reads `yyyy-MM-ddTHH:mm:ss[.f{1,9}](Z|±HH:MM)` filling the whole input, with valid fields;
     /// nil for anything else.
-    @inline(__always)
     static func fields(_ bytes: UnsafeBufferPointer<UInt8>, maximumOffsetHours: Int) -> Fields? {
         guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
@@ -60,7 +59,6 @@ enum ISO8601Parsing {
     }
 
     /// Milliseconds since 1970 as ICU computes them: whole milliseconds, the fraction truncated.
-    @inline(__always)
     static func icuMilliseconds(_ fields: Fields) -> Int {
         let days = DateParsing.daysSince1970(year: fields.year, month: fields.month, day: fields.day)
         let seconds = days * 86400 + fields.hour * 3600 + fields.minute * 60 + fields.second - fields.offset

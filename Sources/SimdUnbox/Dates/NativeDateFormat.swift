@@ -45,7 +45,6 @@ enum NativeDateFormat {
     }
 
     /// The native parse of `bytes`.
-    @inline(__always)
     func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DateParseResult {
         switch self {
         case .formatter:

@@ -11,7 +11,6 @@ enum ZoneOffsetStyle: Equatable {
 
     /// Reads the offset at `index`, in seconds east of UTC, with the index after it; `Z` reads as
     /// UTC when `acceptsZ`. Nil when the bytes are not in this style.
-    @inline(__always)
     func read(
         _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, acceptsZ: Bool, maximumHours: Int = 23
     ) -> (seconds: Int, end: Int)? {

@@ -3,7 +3,6 @@ import Foundation
 extension EncodingSession {
     /// Encodes `value` in a new slot reached by `step` (a field's value, an element), closing
     /// whatever it leaves open. The caller rolls back on error.
-    @inline(__always)
     func encodeValue<T: Encodable>(_ value: T, step: PathStep) throws {
         let slot = pushSlot(step)
         try fill(slot: slot.index, id: slot.id, with: value)
@@ -40,7 +39,6 @@ extension EncodingSession {
     /// Types are told apart by their metadata (`ObjectIdentifier(T.self)`): a pointer comparison
     /// each, where a dynamic cast (`value as? Date`, as Foundation does) is a runtime call. (Not
     /// measured against casts separately.)
-    @inline(__always)
     private func writeKnown<T: Encodable>(_ value: T, slot: Int) throws -> Bool {
         let type = ObjectIdentifier(T.self)
         if type == ObjectIdentifier(String.self) {
@@ -102,7 +100,6 @@ extension EncodingSession {
         return true
     }
 
-    @inline(__always)
     private func writeArray<Element>(_ array: [Element], slot: Int, _ write: (Element) -> Void) {
         let container = openContainer(.array, step: .none)
         frame(slot).pointee.child = container.id

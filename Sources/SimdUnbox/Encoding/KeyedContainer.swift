@@ -12,7 +12,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// The unique id of the object's frame.
     var id: UInt64 {
-        @inline(__always) get { reusable?.id ?? fixedID }
+        get { reusable?.id ?? fixedID }
     }
 
     init(session: EncodingSession, index: Int, id: UInt64) {
@@ -32,7 +32,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     var codingPath: [any CodingKey] { session.codingPath(through: index) }
 
-    @inline(__always)
     private func begin(_ key: Key) throws {
         try session.enterOrThrow(index, id)
         beginField(key)
@@ -40,7 +39,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// Writes the separator, the key and the colon: from the reused container's table of keys
     /// when it has one and the output is compact, unsorted, with the keys as they are.
-    @inline(__always)
     private func beginField(_ key: Key) {
         // (Optional chaining, not `if let reusable`: no retain and release of the frame.)
         if let table = reusable?.keyTable, session.compactFields {
@@ -75,7 +73,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Double, forKey key: Key) throws { try floatingPoint(value, key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { try floatingPoint(value, key) }
 
-    @inline(__always)
     private func floatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, _ key: Key) throws {
         try session.enterOrThrow(index, id)
         if _slowPath(!session.canWrite(value)) {
@@ -98,7 +95,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
     mutating func encode(_ value: UInt128, forKey key: Key) throws { try integer(value, key) }
 
-    @inline(__always)
     private func integer<Integer: FixedWidthInteger>(_ value: Integer, _ key: Key) throws {
         try begin(key)
         session.writeInteger(value)
@@ -159,7 +155,8 @@ final class ReusableKeyedFrame {
     let index: Int
     var id: UInt64
     /// Whether the key type is one byte without references (a synthesized `CodingKeys` enum, a
-    /// `String` or `Int` raw-valued one): a key's byte then stands for the key.
+    /// `String` or `Int` raw-valued one): a key's byte then stands for the key. Off with
+    /// `SIMDUNBOX_NO_LAYOUT_TRICKS` (see the unsafe register in CONTRIBUTING.md).
     let keysByByte: Bool
     /// 64 entries of 32 bytes, by the key's byte (keys from 64 on are written as others are):
     /// the length of `"key":` (0 while unknown), then those bytes; 32 bytes more at the end, so
@@ -169,7 +166,7 @@ final class ReusableKeyedFrame {
     init<Key: CodingKey>(index: Int, id: UInt64, keyType: Key.Type) {
         self.index = index
         self.id = id
-        keysByByte = _isPOD(Key.self) && MemoryLayout<Key>.size == 1
+        keysByByte = reliesOnPrivateLayouts && _isPOD(Key.self) && MemoryLayout<Key>.size == 1
     }
 
     deinit {

@@ -13,7 +13,6 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
         index < session.frameCount && session.frame(index).pointee.id == id ? session.frame(index).pointee.count : 0
     }
 
-    @inline(__always)
     private func begin() throws {
         try session.enterOrThrow(index, id)
         session.beginElement(index)
@@ -37,7 +36,6 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) throws { try floatingPoint(value) }
     mutating func encode(_ value: Float) throws { try floatingPoint(value) }
 
-    @inline(__always)
     private func floatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) throws {
         try session.enterOrThrow(index, id)
         if _slowPath(!session.canWrite(value)) {
@@ -61,7 +59,6 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try integer(value) }
     mutating func encode(_ value: UInt128) throws { try integer(value) }
 
-    @inline(__always)
     private func integer<Integer: FixedWidthInteger>(_ value: Integer) throws {
         try begin()
         session.writeInteger(value)

@@ -120,7 +120,6 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
 
     // MARK: Single value
 
-    @inline(__always)
     private func begin() throws {
         try session.enterOrThrow(frameIndex, frameID)
         let slot = session.frame(frameIndex)
@@ -175,7 +174,6 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     func encode(_ value: UInt64) throws { try integer(value) }
     func encode(_ value: UInt128) throws { try integer(value) }
 
-    @inline(__always)
     private func integer<Integer: FixedWidthInteger>(_ value: Integer) throws {
         try begin()
         session.writeInteger(value)

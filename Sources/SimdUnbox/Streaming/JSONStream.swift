@@ -328,7 +328,6 @@ public struct JSONStream<Element, Chunks: AsyncSequence>: AsyncSequence {
 
 extension JSONStream: Sendable where Chunks: Sendable {}
 
-@inline(__always)
 private func mayEndElement(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\"") || byte == 0x0A
 }

@@ -75,7 +75,6 @@ final class ModelBuffer<Element>: @unchecked Sendable {
     }
 
     /// Moves the model at `source` in, leaving `source` uninitialized.
-    @inline(__always)
     func append(movingFrom source: UnsafeMutablePointer<Element>) {
         if _slowPath(count == capacity) { grow() }
         (base + count).moveInitialize(from: source, count: 1)
@@ -107,7 +106,6 @@ final class ModelBuffer<Element>: @unchecked Sendable {
     var takenCount: Int { taken }
 
     /// Moves the next model out.
-    @inline(__always)
     func takeNext() -> Element {
         defer { taken += 1 }
         return (base + taken).move()
@@ -472,7 +470,6 @@ final class ParallelStreamDecoder<Element> {
     }
 
     /// The model `advance()` found.
-    @inline(__always)
     func take() -> Element {
         current.models.takeNext()
     }

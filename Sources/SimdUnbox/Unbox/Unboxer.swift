@@ -134,7 +134,7 @@ public struct Unboxer {
     /// - Parameter keyPath: The path from this object to the value.
     /// - Returns: The decoded value.
     /// - Throws: `UnboxError` if a step is missing or of the wrong type, or the value is invalid.
-    @inlinable @inline(__always)
+    @inlinable
     public func unbox<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T {
         try _checkLive()
         var object = _object

@@ -9,7 +9,6 @@ extension CodableDecoder {
     /// cursor, reads and puts the cursor back: the live containers' cursor may stand where the
     /// frame's value starts, and a read there (or the check of a failed one, which reads the value
     /// to tell malformed JSON from a type mismatch) moves it.
-    @inline(__always)
     func readFrame<T>(_ errorType: Any.Type, _ read: (inout _JSONCursor) throws(ReadFailure) -> T) throws -> T {
         if _slowPath(!frameIsLive) && session.canRevive(token: token) {
             return try reviveFrame { try readFrame(errorType, read) }
@@ -76,7 +75,6 @@ extension CodableDecoder {
         return try decodeFrameValue(T.self, containerLevel: level)
     }
 
-    @inline(__always)
     func frameInteger<T: FixedWidthInteger>(_: T.Type) throws -> T {
         try readFrame(T.self) { v throws(ReadFailure) in try readInteger(T.self, &v) }
     }

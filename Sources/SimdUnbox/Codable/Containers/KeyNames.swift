@@ -51,7 +51,6 @@ final class KeyNames {
 
     /// The number of `key`'s name in `keys` (`convertFromSnakeCase`), looked up once per case and
     /// epoch of `keys`.
-    @inline(__always)
     func number<Key: CodingKey>(of key: Key, in keys: SnakeCaseKeys) -> Int32 {
         let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
         if _fastPath(numbersEpoch == keys.epoch), let numbers {
@@ -75,7 +74,6 @@ final class KeyNames {
     }
 
     /// Runs `body` with `key`'s name.
-    @inline(__always)
     func withName<Key: CodingKey, R>(of key: Key, _ body: (LookupKey) -> R) -> R {
         let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
         if _fastPath(tag < capacity) {

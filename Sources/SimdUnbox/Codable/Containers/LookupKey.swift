@@ -8,7 +8,6 @@ struct LookupKey {
     let plain: Bool
 
     /// The key in `bytes`, left for each lookup to check.
-    @inline(__always)
     init(unchecked bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         plain = false
@@ -21,7 +20,6 @@ struct LookupKey {
     }
 
     /// A key whose `plain` was computed by `init(checking:)` from the same bytes.
-    @inline(__always)
     init(start: UnsafePointer<UInt8>, length: Int, plain: Bool) {
         bytes = UnsafeBufferPointer(start: start, count: length)
         self.plain = plain

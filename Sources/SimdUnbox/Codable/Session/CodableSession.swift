@@ -99,12 +99,6 @@ final class CodableSession: ElementSession {
         snakeCaseKeys?.trim()
     }
 
-    /// The box of the last `DecodingError` thrown, written again for the next one once nothing
-    /// else holds it (`thrown`).
-    @exclusivity(unchecked) var spareErrorBox: (any Error)?
-    /// Where the `DecodingError` lies in `spareErrorBox`; nil when it is not to be reused.
-    @exclusivity(unchecked) var spareErrorValue: UnsafeMutablePointer<DecodingError>?
-
     /// Whether the decode is over (`close()`).
     @exclusivity(unchecked) var isClosed = false
 
@@ -209,7 +203,6 @@ final class CodableSession: ElementSession {
 
     /// The step for `key` below `level`: `.smallKey` where it applies, else `.held`, with the key
     /// held for that level.
-    @inline(__always)
     func component<Key: CodingKey>(_ key: Key, level: Int) -> CodingPathComponent {
         if _isPOD(Key.self) {
             switch MemoryLayout<Key>.size {
@@ -237,7 +230,6 @@ final class CodableSession: ElementSession {
     }
 
     /// Holds `key` as the key of the `.heldString` step below `level`, which it returns, as `hold`.
-    @inline(__always)
     func holdString(_ key: String, level: Int) -> CodingPathComponent {
         if level < changedLevel { changedLevel = level }
         if _fastPath(level < heldStrings.count) {
@@ -255,7 +247,6 @@ final class CodableSession: ElementSession {
     }
 
     /// Records `component` as the step below level `level`.
-    @inline(__always)
     func setPath(_ level: Int, _ component: CodingPathComponent) {
         // Steps never made (a decoder made below a missing level) read as `super`.
         path.set(level, component, filling: .superKey)
@@ -264,7 +255,6 @@ final class CodableSession: ElementSession {
 
     /// A fresh token for a value at level `level`, which becomes the live one there (and makes
     /// every deeper level stale).
-    @inline(__always)
     func newToken(level: Int) -> UInt64 {
         lastToken &+= 1
         live.set(level, lastToken, filling: 0)
@@ -273,7 +263,6 @@ final class CodableSession: ElementSession {
 
     /// Whether a container at `level` with `token` may still read, and if so drops the tokens of
     /// deeper levels (the container is about to move its cursor past them).
-    @inline(__always)
     func claim(level: Int, token: UInt64) -> Bool {
         guard _fastPath(level < live.count && live[level] == token && !context._state.pointee.broken) else {
             return false
@@ -323,13 +312,11 @@ final class CodableSession: ElementSession {
     }
 
     /// How `CodableDecoder` reads a `T` that is not `String`, `Int`, `Double` or `Bool`.
-    @inline(__always)
     func valueKind<T: Decodable>(_: T.Type) -> ValueKind {
         valueKinds.kind(of: T.self)
     }
 
     /// Whether a value at `level` with `token` is still the live one (without claiming it).
-    @inline(__always)
     func isLive(level: Int, token: UInt64) -> Bool {
         level < live.count && live[level] == token && !context._state.pointee.broken
     }
@@ -351,7 +338,6 @@ struct LevelStack<Element: BitwiseCopyable> {
         base.deallocate()
     }
 
-    @inline(__always)
     subscript(level: Int) -> Element { base[level] }
 
     /// Appends the entries to `saved`, for `restore`.
@@ -378,7 +364,6 @@ struct LevelStack<Element: BitwiseCopyable> {
 
     /// Makes `element` the entry at `level` and drops the deeper ones; levels below it with no
     /// entry get `filler`.
-    @inline(__always)
     mutating func set(_ level: Int, _ element: Element, filling filler: Element) {
         if _slowPath(level >= capacity) { grow(to: level + 1) }
         if count < level { (base + count).initialize(repeating: filler, count: level - count) }
@@ -434,13 +419,11 @@ final class ValueKindTable {
         entries = Array(repeating: (nil, .other), count: Self.slots)
     }
 
-    @inline(__always)
     static func slot(_ type: ObjectIdentifier) -> Int {
         let address = UInt(bitPattern: type)
         return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 10)) & (slots - 1)
     }
 
-    @inline(__always)
     func kind<T: Decodable>(of _: T.Type) -> ValueKind {
         let type = ObjectIdentifier(T.self)
         var slot = Self.slot(type)

@@ -94,7 +94,6 @@ extension CodableDecoder {
     ///
     /// Throws the stale error when the container belongs to a decode (or stream element) that is
     /// over, or the document is known to be malformed.
-    @inline(__always)
     func startRevival(level: Int, token: UInt64, path source: RevivedPath, goBack: () -> _SimdJSONError) throws
         -> Interruption
     {
@@ -121,7 +120,6 @@ extension CodableDecoder {
     }
 
     /// Puts back what `startRevival` interrupted.
-    @inline(__always)
     func endRevival(_ interruption: Interruption) {
         // Within one document: the place is always this document's.
         _ = context._restoreCursor(interruption.place)
@@ -170,7 +168,6 @@ extension CodableDecoder {
     }
 
     /// Forgets the coding path above `level`, to be found from `source` when it is asked for.
-    @inline(__always)
     func setPendingPath(level: Int, _ source: RevivedPath) {
         session.path.count = 0
         if level > 0 { session.path.set(level - 1, .superKey, filling: .superKey) }
@@ -179,7 +176,6 @@ extension CodableDecoder {
     }
 
     /// Whether the frame's value is still the live one at its level.
-    @inline(__always)
     var frameIsLive: Bool { session.isLive(level: level, token: token) }
 
     /// Runs `body`, an operation on this decoder's value, once the value is no longer live (a
