@@ -64,8 +64,9 @@ final class _Parser: @unchecked Sendable {
 }
 
 /// A small pool of parsers shared by every decode in the process, so that each decode reuses the
-/// buffers an earlier one grew (DESIGN.md, facts 8 and 9). A parser is lent to one decode at a
-/// time and never shared while lent.
+/// buffers an earlier one grew (a parser's structural index and string buffer grow to several times
+/// the largest document it parsed). A simdjson parser belongs to one thread at a time: a parser is
+/// lent to one decode at a time and never shared while lent.
 @usableFromInline
 final class _ParserPool: Sendable {
     @usableFromInline static let shared = _ParserPool()
