@@ -7,7 +7,10 @@
 #
 # Any other arguments are passed to `swift package benchmark`, e.g. --filter 'twitter.*' (a regular
 # expression that must match whole benchmark names, which are <workload>:<competitor>).
-# Results: the table on stdout, Benchmarks/Results/latest.json and Benchmarks/Results/throughput.svg.
+# Results: the table on stdout, Benchmarks/Results/latest.json and Benchmarks/Results/throughput.svg,
+# and the README's results table, rewritten between its markers (<!-- results:begin --> and
+# <!-- results:end -->) when the run measured every workload of that table (not with --quick, nor
+# with a --filter that leaves some out). That table is never edited by hand.
 # The build's and the run's full output go to .build-bench/logs/ under Benchmarks/.
 set -euo pipefail
 
@@ -26,7 +29,7 @@ for argument in "$@"; do
         --quick) quick=1 ;;
         --large) large=1 ;;
         -h | --help)
-            sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+            sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         *) passthrough+=("$argument") ;;
@@ -196,5 +199,10 @@ if ! swift build --scratch-path "$scratch" -c release --product Report >>"$build
     fail_with_log "the Report build failed" "$build_log"
 fi
 echo
+readme=(--command "scripts/benchmark.sh${*:+ $*}")
+if [ "$quick" = 0 ]; then
+    readme+=(--readme "$repository/README.md")
+fi
 "$(swift build --scratch-path "$scratch" -c release --show-bin-path)/Report" \
-    --influx "$export_file" --target SimdUnboxBenchmarks --output "$results_dir" --toolchain "$(swift --version 2>/dev/null | head -n 1)"
+    --influx "$export_file" --target SimdUnboxBenchmarks --output "$results_dir" \
+    --toolchain "$(swift --version 2>/dev/null | head -n 1)" ${readme[@]+"${readme[@]}"}

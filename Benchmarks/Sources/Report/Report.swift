@@ -1,7 +1,11 @@
 // Turns package-benchmark's Influx export into the suite's report: one table (MB/s per competitor,
-// ratios, allocations, peak memory), Results/latest.json and Results/throughput.svg.
+// ratios, allocations, peak memory), Results/latest.json and Results/throughput.svg; with
+// --readme, the README's results table between its markers (see ReadmeTable), when the run
+// measured every workload of that table.
 //
 //   Report --influx <file.influx.csv> [--target SimdUnboxBenchmarks] [--output <dir>] [--toolchain <text>]
+//          [--readme <README.md> --command <the command line that ran the suite>]
+//   Report --results <Results/latest.json> --readme <README.md>   the README's table from a saved run
 import BenchmarkInputs
 import CppCeiling
 import Foundation
@@ -16,11 +20,25 @@ struct Report {
             arguments.removeSubrange(index...index + 1)
             return value
         }
+        if let resultsPath = option("--results") {
+            // Only the README's table, from a saved run.
+            guard let readme = option("--readme") else {
+                FileHandle.standardError.write(
+                    Data("usage: Report --results <latest.json> --readme <README.md>\n".utf8))
+                exit(64)
+            }
+            let saved = try SavedResults(contentsOf: URL(fileURLWithPath: resultsPath))
+            try writeReadmeTable(
+                URL(fileURLWithPath: readme), rows: saved.rows, measurements: saved.measurements,
+                machine: saved.machine,
+                command: saved.command)
+            return
+        }
         guard let exportPath = option("--influx") else {
             FileHandle.standardError.write(
                 Data(
                     ("usage: Report --influx <file.influx.csv> [--target <benchmark target>] [--output <dir>] "
-                        + "[--toolchain <text>]\n").utf8
+                        + "[--toolchain <text>] [--readme <README.md> --command <text>]\n").utf8
                 )
             )
             exit(64)
@@ -28,6 +46,8 @@ struct Report {
         let target = option("--target") ?? "SimdUnboxBenchmarks"
         let output = URL(fileURLWithPath: option("--output") ?? "Results", isDirectory: true)
         let toolchain = option("--toolchain")
+        let readme = option("--readme").map { URL(fileURLWithPath: $0) }
+        let command = option("--command") ?? "scripts/benchmark.sh"
 
         let measurements = try InfluxResults.read(URL(fileURLWithPath: exportPath), target: target)
         guard !measurements.isEmpty else {
@@ -62,7 +82,7 @@ struct Report {
         }
 
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let json = try ResultsDocument(machine: machine, rows: rows).encoded()
+        let json = try ResultsDocument(machine: machine, rows: rows, command: command).encoded()
         try json.write(to: output.appendingPathComponent("latest.json"))
         // The chart shows the tuned workloads (the README's chart); the table has the rest.
         let svg = ThroughputChart.svg(tuned.isEmpty ? rows : tuned, machine: machine)
@@ -71,6 +91,29 @@ struct Report {
         print("Results: \(output.appendingPathComponent("latest.json").path)")
         print("Chart:   \(output.appendingPathComponent("throughput.svg").path)")
         if let summary = ratioSummary(rows) { print(summary) }
+        if let readme {
+            try writeReadmeTable(readme, rows: rows, measurements: measurements, machine: machine, command: command)
+        }
+    }
+
+    /// Rewrites the README's results table, or says why not (a run that missed some of its
+    /// workloads leaves it as it is).
+    static func writeReadmeTable(
+        _ readme: URL, rows: [ReportRow], measurements: [Measurement], machine: Machine, command: String
+    ) throws {
+        let missing = ReadmeTable.missing(in: rows)
+        guard missing.isEmpty else {
+            print("README table left as it was: this run did not measure \(missing.joined(separator: ", "))")
+            return
+        }
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let table = ReadmeTable.markdown(rows, measurements: measurements, machine: machine, command: command)
+        guard let updated = ReadmeTable.replacingTable(in: text, with: table) else {
+            print("README table not written: \(readme.path) has no \(ReadmeTable.begin) ... \(ReadmeTable.end) markers")
+            return
+        }
+        try Data(updated.utf8).write(to: readme)
+        print("README:  \(readme.path) (results table rewritten)")
     }
 
     /// One line with the highest and the lowest ratio of SimdUnbox to JSONDecoder (MB/s over MB/s)
@@ -89,7 +132,7 @@ struct Report {
 }
 
 /// Where and with what the numbers were measured.
-struct Machine: Encodable {
+struct Machine: Codable {
     var cpu: String
     var cores: Int
     var operatingSystem: String

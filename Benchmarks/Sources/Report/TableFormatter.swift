@@ -153,10 +153,13 @@ struct ResultsDocument: Encodable {
 
     var generatedBy = "scripts/benchmark.sh (package-benchmark Influx export, read by the Report target)"
     var machine: Machine
+    /// The command line that ran the suite.
+    var command: String?
     var workloads: [WorkloadResult]
 
-    init(machine: Machine, rows: [ReportRow]) {
+    init(machine: Machine, rows: [ReportRow], command: String? = nil) {
         self.machine = machine
+        self.command = command
         workloads = rows.map { row in
             let reference = row.documentOrderReference(in: rows)
             return WorkloadResult(
