@@ -73,7 +73,7 @@ extension CodableDecoder {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard _fastPath(frameIsLive) else { return try reviveFrame { try decode(type) } }
-        return try decodeFrameValue(T.self, containerLevel: level)
+        return try decodeFrameValue(type, containerLevel: level)
     }
 
     @inline(__always)

@@ -1113,7 +1113,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         let level = self.level
         return try withDecoder {
             try $0.decodeNested(
-                T.self, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
+                type, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
         }
     }
 
@@ -1129,7 +1129,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         let level = self.level
         return try withDecoder {
             try $0.decodeNested(
-                T.self, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
+                type, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
         }
     }
 

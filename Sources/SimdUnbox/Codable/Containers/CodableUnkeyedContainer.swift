@@ -293,7 +293,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
         try requireNext(T.self)
         var value = peeked
         let result = try decoder.decodeNested(
-            T.self, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
+            type, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
         advance()
         return result
     }
@@ -311,7 +311,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
             return nil
         }
         let result = try decoder.decodeNested(
-            T.self, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
+            type, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
         advance()
         return result
     }
