@@ -146,6 +146,42 @@ public final class SimdJSONEncoder: Sendable {
         return session.data()
     }
 
+    /// Encodes `value` with a configuration, as `JSONEncoder.encode(_:configuration:)` does.
+    ///
+    /// ```swift
+    /// let data = try SimdJSONEncoder().encode(order, configuration: .v2)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - configuration: Handed to `encode(to:configuration:)`.
+    /// - Returns: The JSON document.
+    /// - Throws: What `encode(_:)` throws, or an error thrown by `encode(to:configuration:)`.
+    public func encode<T: EncodableWithConfiguration>(
+        _ value: T, configuration: T.EncodingConfiguration
+    ) throws -> Data {
+        try encode(ConfiguredValue(value: value, configuration: configuration))
+    }
+
+    /// Encodes `value` with the configuration that `configuration` provides, as
+    /// `JSONEncoder.encode(_:configuration:)` does.
+    ///
+    /// ```swift
+    /// let data = try SimdJSONEncoder().encode(order, configuration: OrderFormat.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - configuration: The type whose `encodingConfiguration` is handed to
+    ///     `encode(to:configuration:)`.
+    /// - Returns: The JSON document.
+    /// - Throws: What `encode(_:)` throws, or an error thrown by `encode(to:configuration:)`.
+    public func encode<T: EncodableWithConfiguration, C: EncodingConfigurationProviding>(
+        _ value: T, configuration: C.Type
+    ) throws -> Data where T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
+    }
+
     private func takeSession() -> EncodingSession {
         pool.withLock { $0.popLast() } ?? EncodingSession()
     }
@@ -160,6 +196,16 @@ public final class SimdJSONEncoder: Sendable {
         pool.withLock { sessions in
             for session in sessions { session.releaseEncoders() }
         }
+    }
+}
+
+/// A value and its configuration, encoded as the value's `encode(to:configuration:)` writes it.
+private struct ConfiguredValue<Value: EncodableWithConfiguration>: Encodable {
+    let value: Value
+    let configuration: Value.EncodingConfiguration
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder, configuration: configuration)
     }
 }
 
