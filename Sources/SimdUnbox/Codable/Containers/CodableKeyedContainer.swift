@@ -1143,6 +1143,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
         var opened = OpenedValue.none
+        if _slowPath(level + 1 >= CodableDecoder.maximumDepth) { throw decoder.depthError(level, component) }
         let object = try decoder.openObject(
             &value, opened: &opened, isMissing: false, level: level, component: component)
         return try CodableKeyedContainer<NestedKey, SessionOwned>.make(
@@ -1157,6 +1158,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
         var opened = OpenedValue.none
+        if _slowPath(level + 1 >= CodableDecoder.maximumDepth) { throw decoder.depthError(level, component) }
         let array = try decoder.openArray(
             &value, opened: &opened, isMissing: false, level: level, component: component)
         return try CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)

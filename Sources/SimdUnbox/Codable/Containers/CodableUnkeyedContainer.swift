@@ -326,6 +326,8 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
         decoder.session.setPath(level, .index(currentIndex))
         let token = decoder.session.newToken(level: level + 1)
         var value = peeked
+        // The object is one level below this container (Foundation's limit counts it).
+        if _slowPath(level + 1 >= CodableDecoder.maximumDepth) { throw decoder.depthError(level, .index(currentIndex)) }
         let object = try decoder.openObject(
             &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
         let container = try CodableKeyedContainer<NestedKey, SessionOwned>.make(
@@ -341,6 +343,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
         decoder.session.setPath(level, .index(currentIndex))
         let token = decoder.session.newToken(level: level + 1)
         var value = peeked
+        if _slowPath(level + 1 >= CodableDecoder.maximumDepth) { throw decoder.depthError(level, .index(currentIndex)) }
         let array = try decoder.openArray(
             &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
         let container = try CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)
