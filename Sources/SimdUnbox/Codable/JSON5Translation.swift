@@ -334,7 +334,8 @@ struct JSON5Translator {
 
 extension UInt8 {
     fileprivate var isHexDigit: Bool {
-        (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "f"))
+        (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9"))
+            || (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "f"))
     }
 
     fileprivate var hexValue: UInt8 {

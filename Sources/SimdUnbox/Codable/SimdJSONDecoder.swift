@@ -20,13 +20,9 @@ import Foundation
 /// A decoder is `Sendable`: share one between tasks and threads. Each decode snapshots the options
 /// and borrows a parser of its own.
 ///
-/// Differences from `JSONDecoder` (all on invalid input or unusual use; listed once, with the
-/// reasons, in the *Migrating from JSONDecoder* article):
-/// - Malformed JSON inside a value the model never reads (`{"used": 1, "unused": tru}`) may go
-///   unnoticed, as everywhere in SimdUnbox; content after the root value is always an error.
-///   Foundation also accepts trailing commas in plain JSON (`[1, 2,]`), which SimdJSONDecoder
-///   rejects (with ``allowsJSON5`` both accept them).
-/// - With ``allowsJSON5``, `Infinity` and `NaN` are refused.
+/// It has every option and entry point of `JSONDecoder` (``allowsJSON5``,
+/// ``assumesTopLevelDictionary``, `decode(_:from:configuration:)` among them). What differs, all
+/// on invalid input or unusual use, is listed once in the *Migrating from JSONDecoder* article.
 ///
 /// A type that conforms to both `Decodable` and `Unboxable` is decoded through `init(from:)`,
 /// as `JSONDecoder` would; to decode an `Unboxable` value from inside `init(from:)`, use
@@ -382,12 +378,16 @@ public final class SimdJSONDecoder: Sendable {
         }
         let braceless = options.assumesTopLevelDictionary && !Self.startsWithBrace(input)
         if !braceless {
-            guard options.allowsJSON5 else { return try decodeJSON(from: input, keyPath: keyPath, options: options, root: root) }
+            guard options.allowsJSON5 else {
+                return try decodeJSON(from: input, keyPath: keyPath, options: options, root: root)
+            }
             // Plain JSON first: JSON5 is a superset, and what JSON5 adds is malformed JSON.
             do {
                 return try decodeJSON(from: input, keyPath: keyPath, options: options, root: root)
             } catch let error as DecodingError {
-                guard case .dataCorrupted(let context) = error, context.underlyingError is UnboxError else { throw error }
+                guard case .dataCorrupted(let context) = error, context.underlyingError is UnboxError else {
+                    throw error
+                }
             }
         }
         let json: [UInt8]

@@ -22,14 +22,16 @@ import Foundation
 ///   the same pretty layout (two-space indentation, `" : "`, `{\n\n}` for an empty object).
 /// - Without `.sortedKeys`, keys come in the order the model encodes them (Foundation's order is
 ///   its dictionary's, which varies from run to run); the document is the same JSON value.
-/// - A key encoded twice in one container keeps its last value under `.sortedKeys`, as in
-///   Foundation; without it, both fields are written (readers, SimdUnbox's included, keep the
-///   last).
 ///
-/// A model that uses its containers out of order (goes back to a nested container after writing
-/// to its parent, uses a `superEncoder` after writing past it) cannot be written in place; such a
-/// value is noticed and encoded again by Foundation's `JSONEncoder` with the same options, so
-/// the result is still right, at Foundation's speed.
+/// A model that writes a key twice into one container (a value written again, a container taken
+/// again for its key, a key strategy mapping two keys to one), or that uses its containers out of
+/// order (goes back to a nested container after writing to its parent, uses a `superEncoder`
+/// after writing past it), cannot be written in place; such a value is noticed and encoded again
+/// by Foundation's `JSONEncoder` with the same options, so the result is Foundation's: the last
+/// value of a key wins, a keyed container taken again merges into the object already there, and
+/// a container of another kind for a key that holds one traps, as `JSONEncoder` traps. Finding a
+/// repeated key costs a bit test per field when keys do not repeat. The details are in the
+/// *Migrating from JSONDecoder* article.
 ///
 /// An encoder is `Sendable`: share one between tasks and threads. Each encode snapshots the options
 /// and borrows an output buffer from the encoder's small pool.

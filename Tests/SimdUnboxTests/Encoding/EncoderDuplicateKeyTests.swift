@@ -185,10 +185,11 @@ private enum DuplicateKeys {
 
 @Suite("SimdJSONEncoder: a key written twice, as JSONEncoder writes it")
 struct EncoderDuplicateKeyTests {
-    static let formattings: [EncodingOptions] = [
-        EncodingOptions(name: "compact", formatting: []),
-        EncodingOptions(name: "pretty", formatting: [.prettyPrinted]),
-    ] + EncodingOptions.sortedFormattings
+    static let formattings: [EncodingOptions] =
+        [
+            EncodingOptions(name: "compact", formatting: []),
+            EncodingOptions(name: "pretty", formatting: [.prettyPrinted]),
+        ] + EncodingOptions.sortedFormattings
 
     @Test("A value written again replaces the old one", arguments: formattings)
     func valueTwice(options: EncodingOptions) throws {
@@ -244,8 +245,9 @@ struct EncoderDuplicateKeyTests {
         }
         let subclass = try #require(
             String(data: try encoder.encode(DuplicateKeys.DerivedDistinct()), encoding: .utf8))
-        #expect(subclass.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
-            == #"{"id":1,"name":"base","extra":"derived","more":2}"#)
+        #expect(
+            subclass.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
+                == #"{"id":1,"name":"base","extra":"derived","more":2}"#)
         // A dictionary's keys are distinct by construction; a thousand of them in one object.
         let dictionary = Dictionary(uniqueKeysWithValues: (0..<1000).map { ("key\($0)", $0) })
         let decoded = try JSONDecoder().decode([String: Int].self, from: try encoder.encode(dictionary))
