@@ -274,7 +274,7 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
         default:
             session.setPath(level, component)
             return try withFrame(&value, opened: &opened, level: level + 1) {
-                try self.decodeFrameValue(T.self, kind: kind, containerLevel: level)
+                try self.decodeFrameValue(type, kind: kind, containerLevel: level)
             }
         }
     }
@@ -302,12 +302,14 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
     /// Decodes the frame's own value as `T`: the types Foundation treats specially (`Date`,
     /// `Data`, `URL`, `Decimal`, string-keyed dictionaries, whose keys no key strategy touches) by
     /// the decoder's strategies, anything else through `T.init(from:)`. `containerLevel` is the
-    /// level of the container that asked (where Foundation reports ISO 8601 failures).
+    /// level of the container that asked (where Foundation reports ISO 8601 failures). A class
+    /// is made by its dynamic type: `decode(Employee.self as Person.Type, ...)` makes an
+    /// `Employee`, as in Foundation.
     func decodeFrameValue<T: Decodable>(_ type: T.Type, containerLevel: Int) throws -> T {
         if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self {
             return try T(from: self)
         }
-        return try decodeFrameValue(T.self, kind: session.valueKind(T.self), containerLevel: containerLevel)
+        return try decodeFrameValue(type, kind: session.valueKind(T.self), containerLevel: containerLevel)
     }
 
     /// `decodeFrameValue(_:containerLevel:)` for a `T` of the given kind.
@@ -320,8 +322,8 @@ final class CodableDecoder: Decoder, SingleValueDecodingContainer {
         case .stringKeyedDictionary(let dictionary): return try dictionary.decodeWithoutKeyStrategy(from: self) as! T
         case .scalarArray, .array:
             if let error = knownNotAnArray() { throw error }
-            return try T(from: self)
-        case .other: return try T(from: self)
+            return try type.init(from: self)
+        case .other: return try type.init(from: self)
         }
     }
 

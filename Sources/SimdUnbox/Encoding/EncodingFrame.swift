@@ -27,6 +27,28 @@ struct EncodingFrame {
     /// For a slot: the id of the container written into it, if any.
     var child: UInt64
     var step: PathStep
+    /// For an object: where its contents begin in the output (after `{`).
+    var contentStart: Int = 0
+    /// For an object written unsorted: one bit per key written so far, the key's byte (a key type
+    /// of one byte) or a hash of the key (see `EncodingSession.noteKey`). All ones once the
+    /// object is `hashedKeys`.
+    var keyFilter: UInt64 = 0
+    /// For an object written by more than one container (or given a `super` field): the filter of
+    /// hashes of every key, which all fields then use.
+    var hashFilter: UInt64 = 0
+    var hashedKeys = false
+}
+
+/// What a keyed container tells the session of its keys, to find a key written twice in one
+/// object cheaply (see `EncodingSession.noteKey`).
+enum KeyFilter {
+    /// Compute a hash of the key as written.
+    static let hashed = -1
+    /// No filter: compare the key with every key of the object.
+    static let unfiltered = -2
+    /// Keys distinct by construction (a dictionary's): no check.
+    static let distinct = -3
+    // 0..<64: the key's own byte (a one-byte key type), exact within one key type.
 }
 
 /// Where one field of an object under `.sortedKeys` starts in the output, for sorting at its close.

@@ -68,7 +68,8 @@ final class EncodingSession: @unchecked Sendable {
     private var marks: UnsafeMutablePointer<FieldMark>
     private var markCapacity = 64
     private(set) var markCount = 0
-    /// A container was used after its frame closed: the encode is redone by Foundation.
+    /// A container was used after its frame closed, or a key was written twice in one object:
+    /// the encode is redone by Foundation.
     var interleaved = false
     /// A container nested 512 deep or more was written: Foundation refuses such output.
     var tooDeep = false
@@ -107,6 +108,19 @@ final class EncodingSession: @unchecked Sendable {
         fieldOrder.deallocate()
         encoders.deinitialize(count: encoderCapacity)
         encoders.deallocate()
+    }
+
+    /// Key types found to be, or not to be, a dictionary's (see `hasDistinctKeys`).
+    private var distinctKeyTypes: [(keyType: ObjectIdentifier, distinct: Bool)] = []
+
+    /// Whether `Key` is the standard library's key type for dictionaries, whose keys are distinct
+    /// by construction (their fields need no check for a key written twice).
+    func hasDistinctKeys<Key: CodingKey>(_: Key.Type) -> Bool {
+        let keyType = ObjectIdentifier(Key.self)
+        for entry in distinctKeyTypes where entry.keyType == keyType { return entry.distinct }
+        let distinct = String(reflecting: Key.self) == "Swift._DictionaryCodingKey"
+        if distinctKeyTypes.count < Self.boxWrapperLimit { distinctKeyTypes.append((keyType, distinct)) }
+        return distinct
     }
 
     /// The `BoxWrapper<KeyedEncodingContainer<Key>>` of `Key`.
@@ -245,7 +259,8 @@ final class EncodingSession: @unchecked Sendable {
         lastID &+= 1
         (frames + frameCount).initialize(
             to: EncodingFrame(
-                kind: kind, id: lastID, count: 0, level: level, markBase: markCount, child: 0, step: step))
+                kind: kind, id: lastID, count: 0, level: level, markBase: markCount, child: 0, step: step,
+                contentStart: count))
         frameCount &+= 1
         return lastID
     }
@@ -391,8 +406,16 @@ final class EncodingSession: @unchecked Sendable {
     }
 
     /// Writes what comes before a field of the object at `index`, then its key (already
-    /// converted) and the colon.
+    /// converted) and the colon, for keys distinct by construction (a dictionary's).
     func beginField(_ index: Int, key: String) {
+        beginField(index, key: key, filter: KeyFilter.distinct)
+    }
+
+    /// Writes what comes before a field of the object at `index`, then its key (already
+    /// converted) and the colon; `filter` tells how to check that the key is new in the object
+    /// (see `KeyFilter`).
+    @inline(__always)
+    func beginField(_ index: Int, key: String, filter: Int) {
         let frame = frames + index
         if pretty {
             if frame.pointee.count > 0 { append(",\n") }
@@ -410,7 +433,9 @@ final class EncodingSession: @unchecked Sendable {
                     start: start, keyLength: keyLength, escaped: escaped,
                     prefix: FieldMark.prefix(bytes + start + 1, keyLength)))
         } else {
+            let start = count
             writeString(key)
+            if filter != KeyFilter.distinct { noteKey(frame, keyStart: start, keyEnd: count, filter: filter) }
         }
         if pretty { append(" : ") } else { append(UInt8(ascii: ":")) }
     }
@@ -422,8 +447,11 @@ final class EncodingSession: @unchecked Sendable {
     /// A key is otherwise fetched (`stringValue`, a call through the key's conformance), scanned
     /// for escapes and copied, then released. Measured with callgrind: 1 MB of records as JSON
     /// Lines (15 fields a record), 31.85M → 28.24M instructions; twitter.json, 9.09M → 7.96M.
+    ///
+    /// `byte` is the key's byte (below 64): its bit in the object's `keyFilter` tells a key
+    /// written twice (see `noteKey`) for a load, a test and a store.
     @inline(__always)
-    func beginField(_ index: Int, cachedKey entry: UnsafeMutablePointer<UInt8>) -> Bool {
+    func beginField(_ index: Int, cachedKey entry: UnsafeMutablePointer<UInt8>, byte: Int) -> Bool {
         let length = Int(entry[0])
         guard _fastPath(length != 0) else { return false }
         reserve(33)
@@ -433,18 +461,22 @@ final class EncodingSession: @unchecked Sendable {
             count &+= 1
         }
         frame.pointee.count &+= 1
+        let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: byte)
+        let keys = frame.pointee.keyFilter
+        frame.pointee.keyFilter = keys | mask
         // A constant 32 bytes: two vector moves, no call.
         UnsafeMutableRawPointer(bytes + count).copyMemory(from: entry + 1, byteCount: 32)
         count &+= length
+        if _slowPath(keys & mask != 0) { noteKey(frame, keyStart: count &- length, keyEnd: count &- 1, filter: byte) }
         return true
     }
 
     /// Writes the field's beginning as `beginField(_:key:)` does, and keeps `"key":` in `entry`
     /// when it is at most 31 bytes with no escape and no `/` (whose escaping is an option).
     @inline(never)
-    func beginField(_ index: Int, key: String, caching entry: UnsafeMutablePointer<UInt8>) {
+    func beginField(_ index: Int, key: String, caching entry: UnsafeMutablePointer<UInt8>, byte: Int) {
         let start = count &+ (frames[index].count > 0 ? 1 : 0)
-        beginField(index, key: key)
+        beginField(index, key: key, filter: byte)
         let length = count &- start
         guard length <= 31 else { return }
         for position in start..<count {
@@ -452,6 +484,132 @@ final class EncodingSession: @unchecked Sendable {
         }
         (entry + 1).update(from: bytes + start, count: length)
         entry[0] = UInt8(length)
+    }
+
+    // MARK: Keys written twice
+
+    /// Checks the key just written at `keyStart..<keyEnd` (quotes included)
+    /// against the keys written before it in the object `frame`, for output written unsorted
+    /// (under `.sortedKeys`, `sortFields` finds equal keys). A key written twice makes the encode
+    /// redone by Foundation (see `interleaved`).
+    ///
+    /// Each object keeps a 64-bit filter: a bit per key, the key's own byte for a one-byte key
+    /// type (exact: a bit set twice is the same key), or a hash of the key as written (a bit set
+    /// twice is then checked by reading the object's keys back from the output). An object that a
+    /// second container writes to (`super.encode(to: encoder)`, a `superEncoder()`), whose key
+    /// types could disagree, moves to hashes for every key (`makeHashed`).
+    @inline(never)
+    func noteKey(_ frame: UnsafeMutablePointer<EncodingFrame>, keyStart: Int, keyEnd: Int, filter: Int) {
+        if frame.pointee.hashedKeys {
+            let mask: UInt64 = 1 &<< UInt64(keyHashBit(keyStart, keyEnd))
+            if frame.pointee.hashFilter & mask == 0 {
+                frame.pointee.hashFilter |= mask
+                return
+            }
+        } else if filter >= 0 || filter == KeyFilter.hashed {
+            let bit = filter >= 0 ? filter : keyHashBit(keyStart, keyEnd)
+            let mask: UInt64 = 1 &<< UInt64(bit)
+            if frame.pointee.keyFilter & mask == 0 {
+                frame.pointee.keyFilter |= mask
+                return
+            }
+            if filter >= 0 {
+                interleaved = true
+                return
+            }
+        }
+        if objectHasKey(frame, keyStart: keyStart, keyEnd: keyEnd) { interleaved = true }
+    }
+
+    /// Moves the object at `index` to a filter of hashes: from now on every field's key is
+    /// hashed, whichever container writes it (see `noteKey`).
+    func makeHashed(_ index: Int) {
+        let frame = frames + index
+        guard frame.pointee.kind == .object, !frame.pointee.hashedKeys else { return }
+        var filter: UInt64 = 0
+        forEachKey(from: frame.pointee.contentStart, to: count) { start, end in
+            filter |= 1 &<< UInt64(keyHashBit(start, end))
+            return false
+        }
+        frame.pointee.hashFilter = filter
+        frame.pointee.keyFilter = ~0
+        frame.pointee.hashedKeys = true
+    }
+
+    /// Six bits of a hash of the key written at `start..<end` (quotes included).
+    private func keyHashBit(_ start: Int, _ end: Int) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var position = start
+        while position < end {
+            hash = (hash ^ UInt64(bytes[position])) &* 0x0000_0100_0000_01B3
+            position &+= 1
+        }
+        return Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// Whether an earlier field of the object `frame` has the key written at `keyStart..<keyEnd`.
+    private func objectHasKey(_ frame: UnsafeMutablePointer<EncodingFrame>, keyStart: Int, keyEnd: Int) -> Bool {
+        let length = keyEnd - keyStart
+        var found = false
+        forEachKey(from: frame.pointee.contentStart, to: keyStart) { start, end in
+            found = end - start == length && memcmp(bytes + start, bytes + keyStart, length) == 0
+            return found
+        }
+        return found
+    }
+
+    /// Calls `body` with the span (quotes included) of each key of the object's fields written
+    /// between `start` (after its `{`) and `end`, until `body` returns `true`. The output there is
+    /// JSON the session wrote: fields, separators and whitespace only.
+    private func forEachKey(from start: Int, to end: Int, _ body: (Int, Int) -> Bool) {
+        var position = start
+        while position < end {
+            // Up to the key's opening quote (past a comma, newline and indentation).
+            while position < end && bytes[position] != UInt8(ascii: "\"") { position &+= 1 }
+            guard position < end else { return }
+            let keyStart = position
+            position = stringEnd(from: position)
+            if body(keyStart, position) { return }
+            // Past the colon, then past the value.
+            while position < end && bytes[position] != UInt8(ascii: ":") { position &+= 1 }
+            position &+= 1
+            position = valueEnd(from: position, limit: end)
+        }
+    }
+
+    /// The offset after the string whose opening quote is at `start`.
+    private func stringEnd(from start: Int) -> Int {
+        var position = start &+ 1
+        while bytes[position] != UInt8(ascii: "\"") {
+            position &+= bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return position &+ 1
+    }
+
+    /// The offset after the value that starts at or after `start` (whitespace first).
+    private func valueEnd(from start: Int, limit: Int) -> Int {
+        var position = start
+        while position < limit && (bytes[position] == 0x20 || bytes[position] == 0x0A) { position &+= 1 }
+        var depth = 0
+        while position < limit {
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position = stringEnd(from: position)
+                if depth == 0 { return position }
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth &+= 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth &-= 1
+                if depth == 0 { return position &+ 1 }
+            case UInt8(ascii: ","):
+                if depth == 0 { return position }
+            default:
+                break
+            }
+            position &+= 1
+        }
+        return position
     }
 
     // MARK: Keys and paths
@@ -576,6 +734,10 @@ final class EncodingSession: @unchecked Sendable {
         for position in 0..<fieldCount {
             let mark = order[position]
             if kept > 0 && compareKeys(order[kept - 1], mark) == 0 {
+                // A key written twice: Foundation replaces a value, merges a container taken
+                // again and traps on a container of another kind, which bytes written in place
+                // cannot all follow. The encode is redone by Foundation.
+                interleaved = true
                 order[kept - 1] = mark
             } else {
                 order[kept] = mark

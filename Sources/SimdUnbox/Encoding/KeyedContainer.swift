@@ -9,6 +9,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// For a container a slot's encoder reuses (see `ValueEncoder.container(keyedBy:)`): the id
     /// of the frame it writes to now, set at each reuse.
     private let reusable: ReusableKeyedFrame?
+    /// `Key` is the key type of a dictionary, whose keys are distinct by construction.
+    private let distinctKeys: Bool
 
     /// The unique id of the object's frame.
     var id: UInt64 {
@@ -20,6 +22,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         self.index = index
         fixedID = id
         reusable = nil
+        distinctKeys = !Self.keysByByte && session.hasDistinctKeys(Key.self)
     }
 
     init(session: EncodingSession, reusable: ReusableKeyedFrame) {
@@ -28,6 +31,23 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         index = reusable.index
         fixedID = 0
         self.reusable = reusable
+        distinctKeys = !Self.keysByByte && session.hasDistinctKeys(Key.self)
+    }
+
+    /// A key is one byte without references (a synthesized `CodingKeys` enum, a `String` or `Int`
+    /// raw-valued one): its byte then stands for the key.
+    private static var keysByByte: Bool { _isPOD(Key.self) && MemoryLayout<Key>.size == 1 }
+
+    /// How the session checks that `key` is new in the object (see `KeyFilter`): by the key's
+    /// byte when keys are written as they are; not at all for a dictionary's keys.
+    @inline(__always)
+    private func filter(_ key: Key) -> Int {
+        guard session.defaultKeys else { return KeyFilter.hashed }
+        if Self.keysByByte {
+            let byte = Int(unsafeBitCast(key, to: UInt8.self))
+            return byte < 64 ? byte : KeyFilter.unfiltered
+        }
+        return distinctKeys ? KeyFilter.distinct : KeyFilter.hashed
     }
 
     var codingPath: [any CodingKey] { session.codingPath(through: index) }
@@ -47,12 +67,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             let byte = Int(unsafeBitCast(key, to: UInt8.self))
             if _fastPath(byte < 64) {
                 let entry = table + byte &* 32
-                if _fastPath(session.beginField(index, cachedKey: entry)) { return }
-                session.beginField(index, key: key.stringValue, caching: entry)
+                if _fastPath(session.beginField(index, cachedKey: entry, byte: byte)) { return }
+                session.beginField(index, key: key.stringValue, caching: entry, byte: byte)
                 return
             }
         }
-        session.beginField(index, key: session.convertedKey(key, container: index))
+        session.beginField(index, key: session.convertedKey(key, container: index), filter: filter(key))
     }
 
     mutating func encodeNil(forKey key: Key) throws {
@@ -131,18 +151,22 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        superEncoder(
-            key: StringCodingKey.super, converted: session.convertedKey(StringCodingKey.super, container: index))
+        // `super` is not a `Key`: the object's keys are compared by hash from now on.
+        guard session.enter(index, id) else { return ValueEncoder(session: session, frameIndex: 0, frameID: 0) }
+        session.makeHashed(index)
+        return superEncoder(
+            key: StringCodingKey.super, converted: session.convertedKey(StringCodingKey.super, container: index),
+            filter: KeyFilter.hashed)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        superEncoder(key: key, converted: session.convertedKey(key, container: index))
+        superEncoder(key: key, converted: session.convertedKey(key, container: index), filter: filter(key))
     }
 
     /// An encoder for the value of `key`, written in place when it is used (`{}` if it is not).
-    private func superEncoder(key: any CodingKey, converted: String) -> any Encoder {
+    private func superEncoder(key: any CodingKey, converted: String, filter: Int) -> any Encoder {
         guard session.enter(index, id) else { return ValueEncoder(session: session, frameIndex: 0, frameID: 0) }
-        session.beginField(index, key: converted)
+        session.beginField(index, key: converted, filter: filter)
         let slot = session.pushSlot(.key(key))
         return ValueEncoder(session: session, frameIndex: slot.index, frameID: slot.id)
     }

@@ -22,14 +22,16 @@ import Foundation
 ///   the same pretty layout (two-space indentation, `" : "`, `{\n\n}` for an empty object).
 /// - Without `.sortedKeys`, keys come in the order the model encodes them (Foundation's order is
 ///   its dictionary's, which varies from run to run); the document is the same JSON value.
-/// - A key encoded twice in one container keeps its last value under `.sortedKeys`, as in
-///   Foundation; without it, both fields are written (readers, SimdUnbox's included, keep the
-///   last).
 ///
-/// A model that uses its containers out of order (goes back to a nested container after writing
-/// to its parent, uses a `superEncoder` after writing past it) cannot be written in place; such a
-/// value is noticed and encoded again by Foundation's `JSONEncoder` with the same options, so
-/// the result is still right, at Foundation's speed.
+/// A model that writes a key twice into one container (a value written again, a container taken
+/// again for its key, a key strategy mapping two keys to one), or that uses its containers out of
+/// order (goes back to a nested container after writing to its parent, uses a `superEncoder`
+/// after writing past it), cannot be written in place; such a value is noticed and encoded again
+/// by Foundation's `JSONEncoder` with the same options, so the result is Foundation's: the last
+/// value of a key wins, a keyed container taken again merges into the object already there, and
+/// a container of another kind for a key that holds one traps, as `JSONEncoder` traps. Finding a
+/// repeated key costs a bit test per field when keys do not repeat. The details are in the
+/// *Migrating from JSONDecoder* article.
 ///
 /// An encoder is `Sendable`: share one between tasks and threads. Each encode snapshots the options
 /// and borrows an output buffer from the encoder's small pool.
@@ -146,6 +148,42 @@ public final class SimdJSONEncoder: Sendable {
         return session.data()
     }
 
+    /// Encodes `value` with a configuration, as `JSONEncoder.encode(_:configuration:)` does.
+    ///
+    /// ```swift
+    /// let data = try SimdJSONEncoder().encode(order, configuration: .v2)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - configuration: Handed to `encode(to:configuration:)`.
+    /// - Returns: The JSON document.
+    /// - Throws: What `encode(_:)` throws, or an error thrown by `encode(to:configuration:)`.
+    public func encode<T: EncodableWithConfiguration>(
+        _ value: T, configuration: T.EncodingConfiguration
+    ) throws -> Data {
+        try encode(ConfiguredValue(value: value, configuration: configuration))
+    }
+
+    /// Encodes `value` with the configuration that `configuration` provides, as
+    /// `JSONEncoder.encode(_:configuration:)` does.
+    ///
+    /// ```swift
+    /// let data = try SimdJSONEncoder().encode(order, configuration: OrderFormat.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - configuration: The type whose `encodingConfiguration` is handed to
+    ///     `encode(to:configuration:)`.
+    /// - Returns: The JSON document.
+    /// - Throws: What `encode(_:)` throws, or an error thrown by `encode(to:configuration:)`.
+    public func encode<T: EncodableWithConfiguration, C: EncodingConfigurationProviding>(
+        _ value: T, configuration: C.Type
+    ) throws -> Data where T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
+    }
+
     private func takeSession() -> EncodingSession {
         pool.withLock { $0.popLast() } ?? EncodingSession()
     }
@@ -160,6 +198,16 @@ public final class SimdJSONEncoder: Sendable {
         pool.withLock { sessions in
             for session in sessions { session.releaseEncoders() }
         }
+    }
+}
+
+/// A value and its configuration, encoded as the value's `encode(to:configuration:)` writes it.
+private struct ConfiguredValue<Value: EncodableWithConfiguration>: Encodable {
+    let value: Value
+    let configuration: Value.EncodingConfiguration
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder, configuration: configuration)
     }
 }
 

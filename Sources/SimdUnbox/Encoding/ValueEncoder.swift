@@ -103,6 +103,9 @@ final class ValueEncoder: Encoder, SingleValueEncodingContainer {
             if open.pointee.id == slot.pointee.child && open.pointee.kind == kind
                 && session.enter(frameIndex + 1, open.pointee.id)
             {
+                // A second container for one object: its keys may be of another type, so they
+                // are compared by hash from now on (see `EncodingSession.noteKey`).
+                if kind == .object { session.makeHashed(frameIndex + 1) }
                 return (frameIndex + 1, open.pointee.id)
             }
         }

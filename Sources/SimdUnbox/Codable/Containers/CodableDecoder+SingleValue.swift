@@ -72,7 +72,7 @@ extension CodableDecoder {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard _fastPath(frameIsLive) else { return try reviveFrame { try decode(type) } }
-        return try decodeFrameValue(T.self, containerLevel: level)
+        return try decodeFrameValue(type, containerLevel: level)
     }
 
     func frameInteger<T: FixedWidthInteger>(_: T.Type) throws -> T {

@@ -321,7 +321,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         let level = self.level
         return try withDecoder {
             try $0.decodeNested(
-                T.self, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
+                type, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
         }
     }
 
@@ -337,7 +337,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         let level = self.level
         return try withDecoder {
             try $0.decodeNested(
-                T.self, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
+                type, from: &value, opened: &opened, level: level, component: $0.session.component(key, level: level))
         }
     }
 
@@ -351,6 +351,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
         var opened = OpenedValue.none
+        if _slowPath(level + 1 >= CodableDecoder.maximumDepth) { throw decoder.depthError(level, component) }
         let object = try decoder.openObject(
             &value, opened: &opened, isMissing: false, level: level, component: component)
         return try CodableKeyedContainer<NestedKey, SessionOwned>.make(
@@ -365,6 +366,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         decoder.session.setPath(level, component)
         let token = decoder.session.newToken(level: level + 1)
         var opened = OpenedValue.none
+        if _slowPath(level + 1 >= CodableDecoder.maximumDepth) { throw decoder.depthError(level, component) }
         let array = try decoder.openArray(
             &value, opened: &opened, isMissing: false, level: level, component: component)
         return try CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)

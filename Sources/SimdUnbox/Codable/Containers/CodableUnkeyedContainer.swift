@@ -285,7 +285,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
         try requireNext(T.self)
         var value = peeked
         let result = try decoder.decodeNested(
-            T.self, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
+            type, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
         advance()
         return result
     }
@@ -303,7 +303,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
             return nil
         }
         let result = try decoder.decodeNested(
-            T.self, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
+            type, from: &value, opened: &peekedOpened, level: level, component: .index(currentIndex))
         advance()
         return result
     }
@@ -318,6 +318,8 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
         decoder.session.setPath(level, .index(currentIndex))
         let token = decoder.session.newToken(level: level + 1)
         var value = peeked
+        // The object is one level below this container (Foundation's limit counts it).
+        if _slowPath(level + 1 >= CodableDecoder.maximumDepth) { throw decoder.depthError(level, .index(currentIndex)) }
         let object = try decoder.openObject(
             &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
         let container = try CodableKeyedContainer<NestedKey, SessionOwned>.make(
@@ -333,6 +335,7 @@ final class CodableUnkeyedContainer: UnkeyedDecodingContainer {
         decoder.session.setPath(level, .index(currentIndex))
         let token = decoder.session.newToken(level: level + 1)
         var value = peeked
+        if _slowPath(level + 1 >= CodableDecoder.maximumDepth) { throw decoder.depthError(level, .index(currentIndex)) }
         let array = try decoder.openArray(
             &value, opened: &peekedOpened, isMissing: false, level: level, component: .index(currentIndex))
         let container = try CodableUnkeyedContainer(decoder: decoder, array: array, level: level + 1, token: token)

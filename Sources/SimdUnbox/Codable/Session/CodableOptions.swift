@@ -8,6 +8,13 @@ struct DecoderOptions: Sendable {
     var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
     var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// `SimdJSONDecoder.allowsJSON5`.
+    var allowsJSON5 = false
+    /// `SimdJSONDecoder.assumesTopLevelDictionary`, also kept in `userInfo` (as Foundation keeps it).
+    var assumesTopLevelDictionary = false
+
+    /// The `userInfo` key under which Foundation's `JSONDecoder` keeps `assumesTopLevelDictionary`.
+    static let assumesTopLevelDictionaryKey = CodingUserInfoKey(rawValue: "_NSAssumesTopLevelDictionaryJSON5")!
 
     /// Whether keys are matched as written (`useDefaultKeys`), which lets keyed containers look
     /// fields up straight in the input.
