@@ -9,7 +9,10 @@ extension Bool: UnboxCompatible {
 
     @inlinable
     public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Bool {
-        try context._bool(from: &value)
+        var result = false
+        let code = value.getBool(&result)
+        if _fastPath(code == .success) { return result }
+        return try context._convertedBool(from: &value, code: code)
     }
 
     @inlinable
@@ -25,13 +28,96 @@ extension Bool: UnboxCompatible {
                 missing = true
                 return false
             }
-            return try context._bool(from: &value)
+            return try _unbox(from: &value, context: context)
         }
         if context._recordNullField(code, value: &value, expected: .bool) {
             missing = true
             return false
         }
-        throw context._fieldError(code, value: &value, expected: .bool)
+        return try context._convertedBool(from: &value, code: code)
+    }
+
+    /// Reads a Swift `Bool`, an `NSNumber` or a string as Unbox does (see `_convertedBool`).
+    public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> Bool {
+        let kind = _AnyValue(value)
+        switch kind {
+        case .bool(let bool): return bool
+        case .integer(let number): return number != 0
+        case .unsignedInteger(let number): return number != 0
+        case .double(let number): return number != 0
+        case .decimal(let number): return !number.isZero
+        case .string(let text):
+            if let bool = _unboxBool(text) { return bool }
+            throw UnboxError(reason: .invalidValue("\"\(text)\" is not a Bool"))
+        default: throw kind.mismatch(expected: JSONType.bool.description)
+        }
+    }
+}
+
+/// Unbox's words for booleans, in any case: `true`, `t`, `y`, `yes`; `false`, `f`, `n`, `no`.
+@usableFromInline
+func _unboxBool(_ text: String) -> Bool? {
+    switch text.lowercased() {
+    case "true", "t", "y", "yes": true
+    case "false", "f", "n", "no": false
+    default: nil
+    }
+}
+
+extension _DecodingContext {
+    /// A `Bool` from what is not a JSON boolean, as Unbox converts it: a number is false when it
+    /// is 0 and true otherwise; a string is one of Unbox's words (`_unboxBool`). Anything else,
+    /// or another string, is the error the read `code` stands for.
+    @inline(never)
+    @usableFromInline
+    func _convertedBool(from value: inout _JSONCursor, code: _SimdJSONError) throws(UnboxError) -> Bool {
+        var type: JSONType?
+        if code == .incorrectType, value.getType(&type) == .success {
+            switch type {
+            case .number?:
+                return try _double(from: &value) != 0
+            case .string?:
+                let offset = _offset(of: &value)
+                let text = try _string(from: &value)
+                if let bool = _unboxBool(text) { return bool }
+                throw _invalidValueError("\"\(text)\" is not a Bool", offset: offset)
+            default:
+                break
+            }
+        }
+        throw _fieldError(code, value: &value, expected: .bool)
+    }
+
+    /// The slow path of a string field's read: a number converted as Unbox does (see
+    /// `_convertedString`), the rest as `_stringFieldSlowPath` has it.
+    @inline(never)
+    @usableFromInline
+    func _stringFieldConverting<Key: _FieldKey>(
+        _ code: _SimdJSONError, _ key: Key, in object: inout _ObjectCursor, value: inout _JSONCursor,
+        missing: inout Bool
+    ) throws(UnboxError) -> String {
+        var type: JSONType?
+        if code == .incorrectType, value.getType(&type) == .success, type == .number {
+            return try _convertedString(from: &value, code: code)
+        }
+        return try _stringFieldSlowPath(code, key, in: &object, value: &value, missing: &missing)
+    }
+
+    /// A `String` from a number, as Unbox converts it (`NSNumber.stringValue`): an integer's
+    /// digits (`7` is `"7"`), another number's shortest text. Anything else is the error the read
+    /// `code` stands for.
+    @inline(never)
+    @usableFromInline
+    func _convertedString(from value: inout _JSONCursor, code: _SimdJSONError) throws(UnboxError) -> String {
+        var type: JSONType?
+        if code == .incorrectType, value.getType(&type) == .success, type == .number {
+            let text = try _numberText(from: &value)
+            if let integer = Int64(text) { return String(integer) }
+            if let integer = UInt64(text) { return String(integer) }
+            if let double = Double(text), double.isFinite { return NSNumber(value: double).stringValue }
+            return text
+        }
+        throw _fieldError(code, value: &value, expected: .string)
     }
 }
 
@@ -41,7 +127,11 @@ extension String: UnboxCompatible {
 
     @inlinable
     public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> String {
-        try context._string(from: &value)
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        let code = value.getString(context._parser.handle, &bytes, &count)
+        guard _fastPath(code == .success) else { return try context._convertedString(from: &value, code: code) }
+        return _Parser.string(bytes, count) { context._parser.strings }
     }
 
     @inlinable
@@ -57,7 +147,17 @@ extension String: UnboxCompatible {
         if _fastPath(code == .success) {
             return _Parser.string(bytes, count) { context._parser.strings }
         }
-        return try context._stringFieldSlowPath(code, key, in: &object, value: &value, missing: &missing)
+        return try context._stringFieldConverting(code, key, in: &object, value: &value, missing: &missing)
+    }
+
+    /// Reads a string, or a number's text as Unbox does (see `_convertedString`).
+    public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> String {
+        let kind = _AnyValue(value)
+        switch kind {
+        case .string(let text): return text
+        case .integer, .unsignedInteger, .double, .decimal: return kind.text
+        default: throw kind.mismatch(expected: JSONType.string.description)
+        }
     }
 }
 
@@ -91,12 +191,22 @@ extension Double: UnboxCompatible {
         }
         return try context._doubleSlowPath(from: &value, code: code)
     }
+
+    /// Reads a number, or a numeric string.
+    public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> Double {
+        try _AnyValue(value).double()
+    }
 }
 
 extension Float: UnboxCompatible {
     @inlinable
     public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Float {
         try context._float(from: &value)
+    }
+
+    /// Reads a number, or a numeric string.
+    public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> Float {
+        Float(try _AnyValue(value).double())
     }
 }
 
@@ -108,9 +218,42 @@ extension Decimal: UnboxCompatible {
     {
         try context._decimal(from: &value)
     }
+
+    /// Reads a `Decimal`, a number (from its shortest text, as Unbox reads an `NSNumber`'s
+    /// `stringValue`) or a numeric string.
+    public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> Decimal {
+        let kind = _AnyValue(value)
+        switch kind {
+        case .decimal(let decimal): return decimal
+        case .integer(let integer): return Decimal(integer)
+        case .unsignedInteger(let integer): return Decimal(integer)
+        case .double(let double):
+            if let decimal = Decimal(string: "\(double)"), double.isFinite { return decimal }
+            throw UnboxError(reason: .invalidValue("\(double) is not a Decimal"))
+        case .string(let text):
+            if let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { return decimal }
+            throw UnboxError(reason: .invalidValue("\"\(text)\" is not a Decimal"))
+        default: throw kind.mismatch(expected: JSONType.number.description)
+        }
+    }
 }
 
-extension URL: UnboxCompatible {
+extension URL: UnboxableByTransform {
+    /// A URL is decoded from a string.
+    public typealias UnboxRawValue = String
+
+    /// Makes a URL from a string; a string that is not a URL is an invalid value.
+    ///
+    /// ```swift
+    /// let website: URL = try unboxer.unbox(key: "website")
+    /// ```
+    ///
+    /// - Parameter unboxedValue: The string.
+    /// - Returns: The URL, or nil when the string is not one.
+    public static func transform(unboxedValue: String) -> URL? {
+        URL(string: unboxedValue)
+    }
+
     /// Decodes a `URL` from a string; a string that is not a URL is an invalid value.
     @inlinable
     public static func _unbox(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> URL {
@@ -171,6 +314,12 @@ extension _UnboxInteger {
             return 0
         }
         return try context._integerSlowPath(Self.self, from: &value, code: code)
+    }
+
+    /// Reads an integer exactly (a fraction, or a number out of range, is an error), or a
+    /// numeric string.
+    public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> Self {
+        try _AnyValue(value).integer(Self.self)
     }
 }
 

@@ -35,11 +35,33 @@ public protocol UnboxCompatible {
         field key: Key, in object: inout _ObjectCursor, context: _DecodingContext, missing: inout Bool
     )
         throws(UnboxError) -> Self
+
+    /// Decodes a value from the cursor `value` for a collection read with
+    /// `allowInvalidElements`: a collection drops its own invalid elements, and passes the same
+    /// to the collections nested in it, as Unbox does. SimdUnbox's internal entry point; other
+    /// types decode as `_unbox(from:context:)` does.
+    static func _unboxLossy(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> Self
+
+    /// Decodes a value of a `[String: Any]` (`unbox(dictionary:)`), dropping the invalid elements
+    /// of collections when `lossy`. SimdUnbox's internal entry point.
+    static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> Self
 }
 
 extension UnboxCompatible {
     @inlinable
     public static var _readsFieldsFused: Bool { false }
+
+    @inlinable
+    public static func _unboxLossy(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError)
+        -> Self
+    {
+        try _unbox(from: &value, context: context)
+    }
+
+    /// A type SimdUnbox does not know how to read from a `[String: Any]`.
+    public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> Self {
+        throw UnboxError(reason: .misuse("\(Self.self) cannot be decoded from [String: Any] input"))
+    }
 
     @inlinable
     public static func _unbox<Key: _FieldKey>(

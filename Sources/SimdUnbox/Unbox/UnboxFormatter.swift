@@ -25,16 +25,31 @@ import Foundation
 ///   it parses either. Configure a formatter first, then share it.
 public protocol UnboxFormatter {
     /// The type of the raw JSON value, such as `String`.
-    associatedtype UnboxRawValueType: UnboxCompatible
+    associatedtype UnboxRawValue: UnboxCompatible
     /// The type the formatter makes.
     associatedtype UnboxFormattedType
 
     /// Formats the raw JSON value, or returns `nil` when it is not acceptable.
-    func format(unboxedValue: UnboxRawValueType) -> UnboxFormattedType?
+    func format(unboxedValue: UnboxRawValue) -> UnboxFormattedType?
 
     /// Reads and formats a JSON value (SimdUnbox's internals: the date formatters parse the raw
     /// bytes of a string here; other formatters read the raw value and call `format(unboxedValue:)`).
     func _format(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError) -> UnboxFormattedType
+}
+
+extension UnboxFormatter {
+    /// Unbox 1's name of ``UnboxRawValue``.
+    @available(*, deprecated, renamed: "UnboxRawValue")
+    public typealias UnboxRawValueType = UnboxRawValue
+
+    /// Reads a `[String: Any]`'s value as the raw value and formats it.
+    public func _format(any value: Any, context: _DecodingContext) throws(UnboxError) -> UnboxFormattedType {
+        let rawValue = try UnboxRawValue._unbox(any: value, context: context, lossy: false)
+        guard let result = format(unboxedValue: rawValue) else {
+            throw UnboxError(reason: .invalidValue("\(Self.self) could not format \(rawValue)"))
+        }
+        return result
+    }
 }
 
 extension UnboxFormatter {
@@ -43,7 +58,7 @@ extension UnboxFormatter {
     public func _format(from value: inout _JSONCursor, context: _DecodingContext) throws(UnboxError)
         -> UnboxFormattedType
     {
-        let rawValue = try UnboxRawValueType._unbox(from: &value, context: context)
+        let rawValue = try UnboxRawValue._unbox(from: &value, context: context)
         guard let result = format(unboxedValue: rawValue) else {
             throw context._invalidValueError(
                 "\(Self.self) could not format \(rawValue)", offset: context._offset(of: &value))

@@ -36,6 +36,13 @@ extension Unboxable {
         let object = try context._object(from: &value)
         return try context._withUnboxer(object) { try Self(unboxer: $0) }
     }
+
+    /// Decodes the model from a `[String: Any]` through an `Unboxer` over it.
+    public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> Self {
+        let kind = _AnyValue(value)
+        guard case .object(let object) = kind else { throw kind.mismatch(expected: JSONType.object.description) }
+        return try context._withUnboxer(dictionary: object) { try Self(unboxer: $0) }
+    }
 }
 
 /// A model that needs a value from outside the JSON to decode itself: a dependency, a parent
@@ -74,5 +81,14 @@ extension UnboxableWithContext {
     {
         let object = try context._object(from: &value)
         return try context._withUnboxer(object) { try Self(unboxer: $0, context: unboxContext) }
+    }
+
+    @inlinable
+    static func _unbox(any value: Any, context: _DecodingContext, with unboxContext: UnboxContext)
+        throws(UnboxError) -> Self
+    {
+        let kind = _AnyValue(value)
+        guard case .object(let object) = kind else { throw kind.mismatch(expected: JSONType.object.description) }
+        return try context._withUnboxer(dictionary: object) { try Self(unboxer: $0, context: unboxContext) }
     }
 }

@@ -31,6 +31,11 @@ public struct Unboxer {
         self._token = _token
     }
 
+    /// Whether this unboxer reads JSON and is the one being read now. An unboxer over a
+    /// `[String: Any]` never is: its reads go to `_dictionaryRead` (see `_DictionarySession`).
+    @inlinable @inline(__always)
+    var _isLive: Bool { _token == _context._state.pointee.activeToken }
+
     /// Throws unless this unboxer is the one being read now.
     @inlinable
     func _checkLive() throws(UnboxError) {
@@ -43,6 +48,11 @@ public struct Unboxer {
         // During the decode, a broken document is the reason no unboxer may read; once the decode
         // is over, any use is a misuse whatever happened to the document.
         if _context._state.pointee.lastToken != .max, let malformed = _context._malformed { return malformed }
+        if _token & _DictionarySession.flag != 0,
+            _token & ~_DictionarySession.flag == _context._state.pointee.activeToken
+        {
+            return _context._misuseError("this method reads JSON input only, not a [String: Any]")
+        }
         return _context._misuseError(
             "an Unboxer was used outside the init(unboxer:) it was passed to "
                 + "(while a nested value was being decoded, or after decoding finished)")
@@ -62,6 +72,35 @@ public struct Unboxer {
         } catch {
             throw _context._prepending(.key(key), to: error)
         }
+    }
+
+    /// Finds `key` and reads its value with `read` (JSON) or `convert` (a `[String: Any]`), adding
+    /// the key to the path of any error.
+    @inlinable
+    func _unbox<Result>(
+        key: String, _ read: (inout _JSONCursor) throws(UnboxError) -> Result,
+        any convert: (Any) throws(UnboxError) -> Result
+    ) throws(UnboxError) -> Result {
+        guard _fastPath(_isLive) else { return try _dictionaryRequired(key: key, convert) }
+        var object = _object
+        var value = _JSONCursor()
+        do throws(UnboxError) {
+            try _withUTF8(key) { (v) throws(UnboxError) in try _context._field(v, in: &object, into: &value) }
+            return try read(&value)
+        } catch {
+            throw _context._prepending(.key(key), to: error)
+        }
+    }
+
+    /// Follows `keyPath` and reads the value there with `read` (JSON) or `convert` (a
+    /// `[String: Any]`), adding the path to any error.
+    @inlinable
+    func _unbox<Result>(
+        keyPath: String, _ read: (inout _JSONCursor) throws(UnboxError) -> Result,
+        any convert: (Any) throws(UnboxError) -> Result
+    ) throws(UnboxError) -> Result {
+        guard _fastPath(_isLive) else { return try _dictionaryRequired(keyPath: keyPath, convert) }
+        return try _unbox(keyPath: keyPath, read)
     }
 
     /// Follows `keyPath` and reads the value there with `read`, adding the path to any error.
@@ -109,7 +148,11 @@ public struct Unboxer {
     // 23.23M.
     @inlinable @inline(__always)
     public func unbox<T: UnboxCompatible>(key: String) throws(UnboxError) -> T {
-        try _checkLive()
+        guard _fastPath(_isLive) else {
+            return try _dictionaryRequired(key: key) { (v) throws(UnboxError) in
+                try T._unbox(any: v, context: _context, lossy: false)
+            }
+        }
         var object = _object
         var missing = false
         let value: T
@@ -136,7 +179,11 @@ public struct Unboxer {
     /// - Throws: `UnboxError` if a step is missing or of the wrong type, or the value is invalid.
     @inlinable
     public func unbox<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T {
-        try _checkLive()
+        guard _fastPath(_isLive) else {
+            return try _dictionaryRequired(keyPath: keyPath) { (v) throws(UnboxError) in
+                try T._unbox(any: v, context: _context, lossy: false)
+            }
+        }
         var object = _object
         var reuse: (level: Int, prefixEnd: Int)?
         var missing = false
@@ -171,7 +218,14 @@ public struct Unboxer {
     /// - Throws: `UnboxError` if the value is present but of another type or invalid.
     @inlinable
     public func unboxIfPresent<T: UnboxCompatible>(key: String) throws(UnboxError) -> T? {
-        try _unboxIfPresent(key: key) { (value) throws(UnboxError) in try T._unbox(from: &value, context: _context) }
+        guard _fastPath(_isLive) else {
+            return try _dictionaryRead(key: key, ifPresent: true) { (v) throws(UnboxError) in
+                try T._unbox(any: v, context: _context, lossy: false)
+            }
+        }
+        return try _unboxIfPresent(key: key) { (value) throws(UnboxError) in
+            try T._unbox(from: &value, context: _context)
+        }
     }
 
     /// Finds the field named `key` and reads its value with `read`, adding the key to any error;
@@ -218,7 +272,11 @@ public struct Unboxer {
     /// - Throws: `UnboxError` if the value is present but of another type or invalid.
     @inlinable
     public func unboxIfPresent<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T? {
-        try _checkLive()
+        guard _fastPath(_isLive) else {
+            return try _dictionaryRead(keyPath: keyPath, ifPresent: true) { (v) throws(UnboxError) in
+                try T._unbox(any: v, context: _context, lossy: false)
+            }
+        }
         var object = _object
         var value = _JSONCursor()
         let trace: _KeyPathTrace
@@ -245,55 +303,162 @@ public struct Unboxer {
     /// let friends: [User] = try unboxer.unbox(key: "friends", allowInvalidElements: true)
     /// ```
     ///
-    /// Only the array's own elements are dropped; malformed JSON is never skipped.
+    /// As in Unbox, collections nested in the elements drop their own invalid elements too (an
+    /// element `[1, "x", 3]` of a `[[Int]]` becomes `[1, 3]`); a model's own fields stay strict.
+    /// Malformed JSON is never skipped.
     ///
     /// - Parameters:
     ///   - key: The field's key.
     ///   - allowInvalidElements: Whether to drop invalid elements (`false`: any invalid element
     ///     fails the whole array).
     /// - Returns: The elements that decoded.
+    /// - Throws: `UnboxError` if the key is missing or its value is not an array.
     @inlinable
     public func unbox<T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws(UnboxError) -> [T] {
-        try _unbox(key: key) { (value) throws(UnboxError) in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
-                try T._unbox(from: &v, context: _context)
-            }
-        }
+        try _unbox(
+            key: key,
+            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements) },
+            any: { (v) throws(UnboxError) in try [T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
     }
 
     /// Decodes an array at a key path, dropping the elements that fail to decode.
+    ///
+    /// ```swift
+    /// let friends: [User] = try unboxer.unbox(keyPath: "profile.friends", allowInvalidElements: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The path from this object to the array.
+    ///   - allowInvalidElements: Whether to drop invalid elements.
+    /// - Returns: The elements that decoded.
+    /// - Throws: `UnboxError` if a step is missing or the value is not an array.
     @inlinable
     public func unbox<T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws(UnboxError) -> [T] {
-        try _unbox(keyPath: keyPath) { (value) throws(UnboxError) in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
-                try T._unbox(from: &v, context: _context)
-            }
-        }
+        try _unbox(
+            keyPath: keyPath,
+            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements) },
+            any: { (v) throws(UnboxError) in try [T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
     }
 
-    /// Decodes a dictionary, dropping the entries whose values fail to decode.
+    /// Decodes a set, dropping the elements that fail to decode.
+    ///
+    /// ```swift
+    /// let tags: Set<String> = try unboxer.unbox(key: "tags", allowInvalidElements: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The field's key; its value is an array (repeated elements count once).
+    ///   - allowInvalidElements: Whether to drop invalid elements.
+    /// - Returns: The elements that decoded.
+    /// - Throws: `UnboxError` if the key is missing or its value is not an array.
+    @inlinable
+    public func unbox<T: UnboxCompatible & Hashable>(key: String, allowInvalidElements: Bool) throws(UnboxError)
+        -> Set<T>
+    {
+        Set(try unbox(key: key, allowInvalidElements: allowInvalidElements) as [T])
+    }
+
+    /// Decodes a set at a key path, dropping the elements that fail to decode.
+    ///
+    /// ```swift
+    /// let tags: Set<String> = try unboxer.unbox(keyPath: "meta.tags", allowInvalidElements: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The path from this object to the array.
+    ///   - allowInvalidElements: Whether to drop invalid elements.
+    /// - Returns: The elements that decoded.
+    /// - Throws: `UnboxError` if a step is missing or the value is not an array.
+    @inlinable
+    public func unbox<T: UnboxCompatible & Hashable>(keyPath: String, allowInvalidElements: Bool)
+        throws(UnboxError) -> Set<T>
+    {
+        Set(try unbox(keyPath: keyPath, allowInvalidElements: allowInvalidElements) as [T])
+    }
+
+    /// Decodes a dictionary, dropping the entries whose keys or values fail to decode.
     ///
     /// ```swift
     /// let scores: [String: Int] = try unboxer.unbox(key: "scores", allowInvalidElements: true)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The field's key.
+    ///   - allowInvalidElements: Whether to drop invalid entries.
+    /// - Returns: The entries that decoded.
+    /// - Throws: `UnboxError` if the key is missing or its value is not an object.
     @inlinable
     public func unbox<K: UnboxableKey, T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws(UnboxError)
         -> [K: T]
     {
-        try _unbox(key: key) { (v) throws(UnboxError) in
-            try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
-        }
+        try _unbox(
+            key: key,
+            { (v) throws(UnboxError) in
+                try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
+            },
+            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
     }
 
-    /// Decodes a dictionary at a key path, dropping the entries whose values fail to decode.
+    /// Decodes a dictionary at a key path, dropping the entries whose keys or values fail to
+    /// decode.
+    ///
+    /// ```swift
+    /// let scores: [String: Int] = try unboxer.unbox(keyPath: "game.scores", allowInvalidElements: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The path from this object to the dictionary.
+    ///   - allowInvalidElements: Whether to drop invalid entries.
+    /// - Returns: The entries that decoded.
+    /// - Throws: `UnboxError` if a step is missing or the value is not an object.
     @inlinable
     public func unbox<K: UnboxableKey, T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool)
         throws(UnboxError)
         -> [K: T]
     {
-        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in
-            try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
-        }
+        try _unbox(
+            keyPath: keyPath,
+            { (v) throws(UnboxError) in
+                try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
+            },
+            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
+    }
+
+    // MARK: Free-form objects
+
+    /// Decodes an object as a `[String: Any]`, as `JSONSerialization` would have made it
+    /// (`NSNull`, `Bool`, `Int`, `UInt64` or `Double`, `String`, `[Any]`, `[String: Any]`).
+    ///
+    /// ```swift
+    /// let metadata: [String: Any] = try unboxer.unbox(key: "metadata")
+    /// ```
+    ///
+    /// ``JSONValue`` holds the same, typed, and checks it as it reads it.
+    ///
+    /// - Parameter key: The field's key.
+    /// - Returns: The object.
+    /// - Throws: `UnboxError` if the key is missing or its value is not an object.
+    @inlinable
+    public func unbox(key: String) throws(UnboxError) -> UnboxableDictionary {
+        try _unbox(
+            key: key, { (v) throws(UnboxError) in try _context._foundationObject(from: &v) },
+            any: { (v) throws(UnboxError) in try _context._foundationObject(any: v) })
+    }
+
+    /// Decodes the object at a key path as a `[String: Any]`.
+    ///
+    /// ```swift
+    /// let settings: [String: Any] = try unboxer.unbox(keyPath: "user.settings")
+    /// ```
+    ///
+    /// - Parameter keyPath: The path from this object to the value.
+    /// - Returns: The object.
+    /// - Throws: `UnboxError` if a step is missing or the value is not an object.
+    @inlinable
+    public func unbox(keyPath: String) throws(UnboxError) -> UnboxableDictionary {
+        try _unbox(
+            keyPath: keyPath, { (v) throws(UnboxError) in try _context._foundationObject(from: &v) },
+            any: { (v) throws(UnboxError) in try _context._foundationObject(any: v) })
     }
 
     // MARK: Context
@@ -305,15 +470,17 @@ public struct Unboxer {
     /// ```
     @inlinable
     public func unbox<T: UnboxableWithContext>(key: String, context: T.UnboxContext) throws(UnboxError) -> T {
-        try _unbox(key: key) { (v) throws(UnboxError) in try T._unbox(from: &v, context: _context, with: context) }
+        try _unbox(
+            key: key, { (v) throws(UnboxError) in try T._unbox(from: &v, context: _context, with: context) },
+            any: { (v) throws(UnboxError) in try T._unbox(any: v, context: _context, with: context) })
     }
 
     /// Decodes an `UnboxableWithContext` model at a key path, passing `context` to it.
     @inlinable
     public func unbox<T: UnboxableWithContext>(keyPath: String, context: T.UnboxContext) throws(UnboxError) -> T {
-        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in
-            try T._unbox(from: &v, context: _context, with: context)
-        }
+        try _unbox(
+            keyPath: keyPath, { (v) throws(UnboxError) in try T._unbox(from: &v, context: _context, with: context) },
+            any: { (v) throws(UnboxError) in try T._unbox(any: v, context: _context, with: context) })
     }
 
     /// Decodes an array of `UnboxableWithContext` models, passing `context` to each.
@@ -325,11 +492,19 @@ public struct Unboxer {
     public func unbox<T: UnboxableWithContext>(
         key: String, context: T.UnboxContext, allowInvalidElements: Bool = false
     ) throws(UnboxError) -> [T] {
-        try _unbox(key: key) { (value) throws(UnboxError) in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
-                try T._unbox(from: &v, context: _context, with: context)
-            }
-        }
+        try _unbox(
+            key: key,
+            { (value) throws(UnboxError) in
+                try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                    (v) throws(UnboxError) in
+                    try T._unbox(from: &v, context: _context, with: context)
+                }
+            },
+            any: { (v) throws(UnboxError) in
+                try _context._array(any: v, lossy: allowInvalidElements) { (element) throws(UnboxError) in
+                    try T._unbox(any: element, context: _context, with: context)
+                }
+            })
     }
 
     /// Decodes an array of `UnboxableWithContext` models at a key path, passing `context` to each.
@@ -337,11 +512,80 @@ public struct Unboxer {
     public func unbox<T: UnboxableWithContext>(
         keyPath: String, context: T.UnboxContext, allowInvalidElements: Bool = false
     ) throws(UnboxError) -> [T] {
-        try _unbox(keyPath: keyPath) { (value) throws(UnboxError) in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
-                try T._unbox(from: &v, context: _context, with: context)
-            }
-        }
+        try _unbox(
+            keyPath: keyPath,
+            { (value) throws(UnboxError) in
+                try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                    (v) throws(UnboxError) in
+                    try T._unbox(from: &v, context: _context, with: context)
+                }
+            },
+            any: { (v) throws(UnboxError) in
+                try _context._array(any: v, lossy: allowInvalidElements) { (element) throws(UnboxError) in
+                    try T._unbox(any: element, context: _context, with: context)
+                }
+            })
+    }
+
+    /// Decodes a dictionary of `UnboxableWithContext` models, passing `context` to each.
+    ///
+    /// ```swift
+    /// let commentsByID: [String: Comment] = try unboxer.unbox(key: "comments", context: post)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The field's key; its value is an object whose values are objects.
+    ///   - context: The value passed to each model.
+    ///   - allowInvalidElements: Whether to drop the entries that fail to decode.
+    /// - Returns: The models, by key.
+    /// - Throws: `UnboxError` if the key is missing, its value is not an object, or a model fails.
+    @inlinable
+    public func unbox<K: UnboxableKey, T: UnboxableWithContext>(
+        key: String, context: T.UnboxContext, allowInvalidElements: Bool = false
+    ) throws(UnboxError) -> [K: T] {
+        try _unbox(
+            key: key,
+            { (value) throws(UnboxError) in
+                try _context._dictionary(from: &value, lossy: allowInvalidElements) { (v) throws(UnboxError) in
+                    try T._unbox(from: &v, context: _context, with: context)
+                }
+            },
+            any: { (v) throws(UnboxError) in
+                try _context._dictionary(any: v, lossy: allowInvalidElements) { (element) throws(UnboxError) in
+                    try T._unbox(any: element, context: _context, with: context)
+                }
+            })
+    }
+
+    /// Decodes a dictionary of `UnboxableWithContext` models at a key path, passing `context` to
+    /// each.
+    ///
+    /// ```swift
+    /// let commentsByID: [String: Comment] = try unboxer.unbox(keyPath: "post.comments", context: post)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The path from this object to the dictionary.
+    ///   - context: The value passed to each model.
+    ///   - allowInvalidElements: Whether to drop the entries that fail to decode.
+    /// - Returns: The models, by key.
+    /// - Throws: `UnboxError` if a step is missing, the value is not an object, or a model fails.
+    @inlinable
+    public func unbox<K: UnboxableKey, T: UnboxableWithContext>(
+        keyPath: String, context: T.UnboxContext, allowInvalidElements: Bool = false
+    ) throws(UnboxError) -> [K: T] {
+        try _unbox(
+            keyPath: keyPath,
+            { (value) throws(UnboxError) in
+                try _context._dictionary(from: &value, lossy: allowInvalidElements) { (v) throws(UnboxError) in
+                    try T._unbox(from: &v, context: _context, with: context)
+                }
+            },
+            any: { (v) throws(UnboxError) in
+                try _context._dictionary(any: v, lossy: allowInvalidElements) { (element) throws(UnboxError) in
+                    try T._unbox(any: element, context: _context, with: context)
+                }
+            })
     }
 
     // MARK: Formatters
@@ -357,13 +601,17 @@ public struct Unboxer {
     /// - Throws: `UnboxError` with `.invalidValue` when the formatter returns `nil`.
     @inlinable
     public func unbox<F: UnboxFormatter>(key: String, formatter: F) throws(UnboxError) -> F.UnboxFormattedType {
-        try _unbox(key: key) { (v) throws(UnboxError) in try formatter._format(from: &v, context: _context) }
+        try _unbox(
+            key: key, { (v) throws(UnboxError) in try formatter._format(from: &v, context: _context) },
+            any: { (v) throws(UnboxError) in try formatter._format(any: v, context: _context) })
     }
 
     /// Decodes the raw value at a key path and formats it with `formatter`.
     @inlinable
     public func unbox<F: UnboxFormatter>(keyPath: String, formatter: F) throws(UnboxError) -> F.UnboxFormattedType {
-        try _unbox(keyPath: keyPath) { (v) throws(UnboxError) in try formatter._format(from: &v, context: _context) }
+        try _unbox(
+            keyPath: keyPath, { (v) throws(UnboxError) in try formatter._format(from: &v, context: _context) },
+            any: { (v) throws(UnboxError) in try formatter._format(any: v, context: _context) })
     }
 
     /// Decodes an array of raw values and formats each with `formatter`.
@@ -376,11 +624,19 @@ public struct Unboxer {
         throws(UnboxError)
         -> [F.UnboxFormattedType]
     {
-        try _unbox(key: key) { (value) throws(UnboxError) in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
-                try formatter._format(from: &v, context: _context)
-            }
-        }
+        try _unbox(
+            key: key,
+            { (value) throws(UnboxError) in
+                try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                    (v) throws(UnboxError) in
+                    try formatter._format(from: &v, context: _context)
+                }
+            },
+            any: { (v) throws(UnboxError) in
+                try _context._array(any: v, lossy: allowInvalidElements) { (element) throws(UnboxError) in
+                    try formatter._format(any: element, context: _context)
+                }
+            })
     }
 
     /// Decodes an array of raw values at a key path and formats each with `formatter`.
@@ -389,11 +645,19 @@ public struct Unboxer {
         throws(UnboxError)
         -> [F.UnboxFormattedType]
     {
-        try _unbox(keyPath: keyPath) { (value) throws(UnboxError) in
-            try _context._array(from: &value, allowInvalidElements: allowInvalidElements) { (v) throws(UnboxError) in
-                try formatter._format(from: &v, context: _context)
-            }
-        }
+        try _unbox(
+            keyPath: keyPath,
+            { (value) throws(UnboxError) in
+                try _context._array(from: &value, allowInvalidElements: allowInvalidElements) {
+                    (v) throws(UnboxError) in
+                    try formatter._format(from: &v, context: _context)
+                }
+            },
+            any: { (v) throws(UnboxError) in
+                try _context._array(any: v, lossy: allowInvalidElements) { (element) throws(UnboxError) in
+                    try formatter._format(any: element, context: _context)
+                }
+            })
     }
 
     /// Decodes the field's raw value and formats it with `formatter`, or returns `nil` when the
@@ -402,7 +666,12 @@ public struct Unboxer {
     public func unboxIfPresent<F: UnboxFormatter>(key: String, formatter: F) throws(UnboxError)
         -> F.UnboxFormattedType?
     {
-        try _unboxIfPresent(key: key) { (value) throws(UnboxError) in
+        guard _fastPath(_isLive) else {
+            return try _dictionaryRead(key: key, ifPresent: true) { (v) throws(UnboxError) in
+                try formatter._format(any: v, context: _context)
+            }
+        }
+        return try _unboxIfPresent(key: key) { (value) throws(UnboxError) in
             try formatter._format(from: &value, context: _context)
         }
     }
