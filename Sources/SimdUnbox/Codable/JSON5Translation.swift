@@ -10,8 +10,9 @@ import Foundation
 // - unquoted keys (`{id: 1}`) and single-quoted strings get double quotes;
 // - the escapes JSON lacks: `\'` → `'`, `\xHH` → `\u00HH`, an escaped line break → `\n`
 //   (`\r`, `\r\n`), as Foundation reads them;
-// - numbers: hexadecimal (`0x1F`) → decimal, a leading `+` dropped, `.5` → `0.5`, `5.` → `5.0`.
-// `Infinity` and `NaN`, which JSON cannot hold, are refused with a clear error.
+// - numbers: hexadecimal (`0x1F`) → decimal, a leading `+` dropped, `.5` → `0.5`, `5.` → `5.0`;
+//   `Infinity`, `-Infinity` and `NaN`, which JSON cannot hold, become the strings that the
+//   non-conforming float strategy reads back as those values (see `SimdJSONDecoder.decodeUTF8`).
 
 /// Rewrites JSON5 (or JSON without the top-level braces) as plain JSON.
 struct JSON5Translator {
@@ -20,22 +21,35 @@ struct JSON5Translator {
     private var output: [UInt8] = []
     private let json5: Bool
     private var depth = 0
+    /// The JSON strings (quotes included) written for `Infinity`, `-Infinity` and `NaN`.
+    private let nonConforming: (positiveInfinity: [UInt8], negativeInfinity: [UInt8], nan: [UInt8])
+    /// Whether one of them was written.
+    private var wroteNonConforming = false
 
-    private init(_ input: UnsafeRawBufferPointer, json5: Bool) {
+    private init(
+        _ input: UnsafeRawBufferPointer, json5: Bool,
+        nonConforming: (positiveInfinity: String, negativeInfinity: String, nan: String)
+    ) {
         self.input = input
         self.json5 = json5
+        self.nonConforming = (
+            Self.quoted(nonConforming.positiveInfinity), Self.quoted(nonConforming.negativeInfinity),
+            Self.quoted(nonConforming.nan)
+        )
         output.reserveCapacity(input.count + input.count / 8 + 2)
     }
 
-    /// `input` as plain JSON. `json5`: read JSON5 syntax; `assumesTopLevelDictionary`: the root is
-    /// an object even without its braces.
+    /// `input` as plain JSON, and whether it wrote one of the `nonConforming` strings (for JSON5's
+    /// `Infinity`, `-Infinity` and `NaN`). `json5`: read JSON5 syntax;
+    /// `assumesTopLevelDictionary`: the root is an object even without its braces.
     ///
     /// - Throws: `UnboxError` (malformed JSON, with the byte offset in `input`) for what neither
     ///   JSON5 nor the translation can take.
     static func translate(
-        _ input: UnsafeRawBufferPointer, json5: Bool, assumesTopLevelDictionary: Bool
-    ) throws -> [UInt8] {
-        var translator = JSON5Translator(input, json5: json5)
+        _ input: UnsafeRawBufferPointer, json5: Bool, assumesTopLevelDictionary: Bool,
+        nonConforming: (positiveInfinity: String, negativeInfinity: String, nan: String)
+    ) throws -> (json: [UInt8], wroteNonConforming: Bool) {
+        var translator = JSON5Translator(input, json5: json5, nonConforming: nonConforming)
         try translator.skipSpace()
         if assumesTopLevelDictionary && translator.peek() != UInt8(ascii: "{") {
             try translator.objectBody(closing: nil)
@@ -44,7 +58,25 @@ struct JSON5Translator {
         }
         try translator.skipSpace()
         if translator.position < input.count { throw translator.failure("unexpected content after the root value") }
-        return translator.output
+        return (translator.output, translator.wroteNonConforming)
+    }
+
+    /// `text` as a JSON string.
+    private static func quoted(_ text: String) -> [UInt8] {
+        var result: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                result.append(UInt8(ascii: "\\"))
+                result.append(byte)
+            case 0..<0x20:
+                result.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+            default:
+                result.append(byte)
+            }
+        }
+        result.append(UInt8(ascii: "\""))
+        return result
     }
 
     // MARK: Reading
@@ -285,8 +317,13 @@ struct JSON5Translator {
             position += 1
         }
         if json5 && (matches("Infinity") || matches("NaN")) {
-            position = start
-            throw failure("Infinity and NaN are not supported")
+            let infinity = matches("Infinity")
+            position += infinity ? 8 : 3
+            output.append(
+                contentsOf: !infinity
+                    ? nonConforming.nan : negative ? nonConforming.negativeInfinity : nonConforming.positiveInfinity)
+            wroteNonConforming = true
+            return
         }
         if json5 && peek() == UInt8(ascii: "0") && (peek(1) == UInt8(ascii: "x") || peek(1) == UInt8(ascii: "X")) {
             position += 2

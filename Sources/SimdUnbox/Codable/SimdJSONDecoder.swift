@@ -119,7 +119,7 @@ public final class SimdJSONDecoder: Sendable {
     /// Input is first decoded as plain JSON, at full speed; only when it is not valid JSON is it
     /// rewritten as JSON (a pass over the input and a copy) and decoded again, so plain JSON costs
     /// the same with the option as without it, and JSON5 costs a failed attempt and a rewrite
-    /// more. `Infinity` and `NaN`, which `JSONDecoder` reads in JSON5, are refused.
+    /// more.
     public var allowsJSON5: Bool {
         get { lockedOptions.withLock { $0.allowsJSON5 } }
         set { lockedOptions.withLock { $0.allowsJSON5 = newValue } }
@@ -390,14 +390,38 @@ public final class SimdJSONDecoder: Sendable {
                 }
             }
         }
-        let json: [UInt8]
+        // JSON5's `Infinity`, `-Infinity` and `NaN` become strings that the non-conforming float
+        // strategy reads back as those values: the strategy's own strings, or (under `.throw`)
+        // strings no document holds, with a strategy set for them for this decode.
+        var options = options
+        let sentinels = (
+            positiveInfinity: "\u{0}SimdUnbox.JSON5.Infinity", negativeInfinity: "\u{0}SimdUnbox.JSON5.-Infinity",
+            nan: "\u{0}SimdUnbox.JSON5.NaN"
+        )
+        var nonConforming = sentinels
+        var usesSentinels = true
+        if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
+            options.nonConformingFloatDecodingStrategy
+        {
+            nonConforming = (positiveInfinity, negativeInfinity, nan)
+            usesSentinels = false
+        }
+        let json: (json: [UInt8], wroteNonConforming: Bool)
         do {
             json = try JSON5Translator.translate(
-                input, json5: options.allowsJSON5, assumesTopLevelDictionary: braceless)
+                input, json5: options.allowsJSON5, assumesTopLevelDictionary: braceless,
+                nonConforming: nonConforming)
         } catch let error as UnboxError {
             throw decodingError(fromUnboxError: error)
         }
-        return try json.withUnsafeBytes { try decodeJSON(from: $0, keyPath: keyPath, options: options, root: root) }
+        if json.wroteNonConforming && usesSentinels {
+            options.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: sentinels.positiveInfinity, negativeInfinity: sentinels.negativeInfinity,
+                nan: sentinels.nan)
+        }
+        return try json.json.withUnsafeBytes {
+            try decodeJSON(from: $0, keyPath: keyPath, options: options, root: root)
+        }
     }
 
     /// Whether the first byte after whitespace is `{`.
