@@ -72,6 +72,11 @@ import Testing
         return outcome
     }
 
+    /// The record an error names (`[30]`), without its reason and offset.
+    static func recordOnly(_ error: String) -> String {
+        String(error.prefix { $0 != ":" })
+    }
+
     /// Two ranges cut at `cut`, and the same with a third, empty range at the cut.
     static func cutsAt(_ cut: Int, size: Int) -> [[Range<Int>]] {
         [[0..<cut, cut..<size], [0..<cut, cut..<cut, cut..<size]]
@@ -158,11 +163,16 @@ import Testing
     func concatenatedCutAtEveryOffset(ending: String) throws {
         let bytes = Self.documents(ending: ending)
         let file = try TemporaryFile(bytes, suffix: "json")
-        let whole = Self.wholeFile(JSONValue.self, file.url, format: .concatenated)
+        var whole = Self.wholeFile(JSONValue.self, file.url, format: .concatenated)
         #expect(whole.models.count > 20 && !whole.errors.isEmpty)
+        // Junk after a scalar document (`29]`) is named by simdjson in words and at a byte that
+        // depend on the documents parsed with it: compare those errors by their record alone.
+        let loose = ending.hasPrefix("]")
+        if loose { whole.errors = whole.errors.map(Self.recordOnly) }
         for cut in 0...bytes.count {
             for ranges in Self.cutsAt(cut, size: bytes.count) {
-                let split = Self.readRanges(JSONValue.self, file.url, format: .concatenated, ranges: ranges)
+                var split = Self.readRanges(JSONValue.self, file.url, format: .concatenated, ranges: ranges)
+                if loose { split.errors = split.errors.map(Self.recordOnly) }
                 #expect(split == whole, "cut at \(cut), \(ranges.count) ranges")
                 if split != whole { return }
             }
