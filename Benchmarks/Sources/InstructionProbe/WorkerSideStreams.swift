@@ -58,7 +58,7 @@ func workerSideDecode(_ workload: Workload, _ name: String) -> Decode? {
         let checksum = try reader.reduce(
             into: WorkerSideChecksum(), { checksum, record, _ in checksum.add(record) }, merge: { $0.merge($1) })
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(__rusage_who_t(truncatingIfNeeded: RUSAGE_SELF.rawValue), &usage)
         print(
             "\(name): \(checksum.count) records, id sum \(checksum.idSum), \(checksum.textBytes) text bytes; "
                 + "peak resident \(usage.ru_maxrss / 1024) MB")

@@ -145,7 +145,9 @@ final class WorkerStreamRun<Element>: @unchecked Sendable {
         switch policy {
         case .stop: threadPolicy = .stop
         case .skip(let report):
-            threadPolicy = .skip { error in report(globalized(error, indexBase: indexBase.value) as? UnboxError ?? error) }
+            threadPolicy = .skip { error in
+                report(globalized(error, indexBase: indexBase.value) as? UnboxError ?? error)
+            }
         }
         return DecodingThreadState(
             decoder: _StreamDecoder(format: format, policy: threadPolicy, maximumDepth: maximumDepth, decode: decode),
@@ -174,7 +176,11 @@ final class WorkerStreamRun<Element>: @unchecked Sendable {
         if let thrown { throw thrown }
         if taskCancelled { throw CancellationError() }
         if let failure { throw failure.error }
-        if let error = splitter.streamError { throw error }
+        if var error = splitter.streamError {
+            // The splitter counts offsets from its first byte (a byte range's first record).
+            error.byteOffset = error.byteOffset.map { $0 + offsetBase }
+            throw error
+        }
     }
 
     /// The calling thread's part: reads, cuts and queues batches, and decodes some itself.

@@ -229,25 +229,34 @@ import Testing
         #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1)
     }
 
-    /// Ranges read by parallel readers, on several threads each: every record once.
+    /// Ranges read by parallel readers, on several threads each: every record once, and a
+    /// truncated end reported once, at its offset in the file.
     @Test(arguments: [JSONStreamFormat.jsonLines, .concatenated])
     func parallelReadersOverRanges(format: JSONStreamFormat) throws {
         parallelStreamBatchSize.store(256, ordering: .relaxed)
         let bytes =
             format == .jsonLines
             ? FaultyLog.make(count: 600, every: 29, faults: LineFault.allCases, blankEvery: 7).bytes
-            : Self.documents(ending: "") + Self.documents(ending: "") + Self.documents(ending: "")
+            : Self.documents(ending: "") + Self.documents(ending: "") + Self.documents(ending: #"{"last":[1,2"#)
         let file = try TemporaryFile(bytes)
         let whole = Self.wholeFile(JSONValue.self, file.url, format: format)
         let ranges = JSONFileSplits.byteRanges(forSize: bytes.count, count: 3)
         let seen = TestLock<[(offset: Int, value: JSONValue)]>([])
         let errors = TestLock<[Int]>([])
+        var thrown: [String] = []
         for range in ranges {
             let reader = JSONParallelReader<JSONValue>(
                 contentsOf: file.url, format: format, byteRange: range,
                 onError: .skip { error in errors.withLock { $0.append(error.byteOffset ?? -1) } }, parallelism: 2)
-            try reader.forEach { value, position in seen.withLock { $0.append((position.byteOffset, value)) } }
+            do {
+                try reader.forEach { value, position in seen.withLock { $0.append((position.byteOffset, value)) } }
+            } catch let error as UnboxError {
+                thrown.append(String("\(error)".drop { $0 != ":" }.dropFirst(2)))
+            }
         }
+        let wholeThrown = try #require(
+            format == .jsonLines ? "" : whole.errors.last.map { String($0.drop { $0 != ":" }.dropFirst(2)) })
+        #expect(thrown == (format == .jsonLines ? [] : [wholeThrown]))
         let models = seen.withLock { $0 }.sorted { $0.offset < $1.offset }
         #expect(models.map(\.value) == whole.models)
         #expect(Set(models.map(\.offset)).count == models.count)

@@ -93,7 +93,8 @@ import Testing
             }
             elements.append(text)
         }
-        let text = format == .array ? "[" + elements.joined(separator: ",\n ") + "]\n" : elements.joined(separator: " \n")
+        let text =
+            format == .array ? "[" + elements.joined(separator: ",\n ") + "]\n" : elements.joined(separator: " \n")
         let bytes = Array(text.utf8)
         let file = try TemporaryFile(bytes, suffix: "json")
         for skip in [true, false] {
@@ -214,5 +215,30 @@ import Testing
         let sum = try JSONParallelReader<Box>(contentsOf: file.url, format: .jsonLines, parallelism: 2)
             .reduce(into: 0, { sum, record, _ in sum += record.seq }, merge: +=)
         #expect(sum == (0..<1000).reduce(0, +))
+    }
+}
+
+/// The `Decodable` forms: the same records as the `Unboxable` ones.
+@Suite struct DecodableWorkerStreamTests {
+    struct Entry: Decodable, Equatable {
+        let seq: Int
+        let message: String
+    }
+
+    @Test func decodableRecordsOnTheWorkers() throws {
+        let log = FaultyLog.make(count: 2000, every: 101, faults: [.junk, .notTheModel, .torn])
+        let file = try ByteRangeSplitTests.TemporaryFile(log.bytes)
+        let decoder = SimdJSONDecoder()
+        let partials = try decoder.parallelReader(
+            of: Entry.self, contentsOf: file.url, format: .jsonLines, onError: .skipSilently, parallelism: 2
+        ).reduce(into: [Int]()) { seqs, entry, _ in seqs.append(entry.seq) }
+        #expect(partials.joined().sorted() == log.goodSeqs)
+        var seqs: [Int] = []
+        for range in JSONFileSplits.byteRanges(forSize: log.bytes.count, count: 5) {
+            var reader = try decoder.reader(
+                of: Entry.self, contentsOf: file.url, format: .jsonLines, byteRange: range, onError: .skipSilently)
+            while let entry = try reader.next() { seqs.append(entry.seq) }
+        }
+        #expect(seqs == log.goodSeqs)
     }
 }
