@@ -8,6 +8,14 @@
 //   C++simdjson      the ceiling: simdjson loads the whole file (padded_string::load) and decodes
 //                    one record at a time (the root array, or iterate_many over JSON Lines)
 //
+// Beside the ordered one- and two-thread rows (`stream-records-threads*`, `stream-lines-threads*`),
+// `<variant>:SimdUnbox-workers` consumes the same records on the threads that decode them
+// (`JSONParallelReader.reduce`, one checksum per thread, merged at the end), with the variant's
+// parallelism; the two-thread rows record the cores' round trip as the ordered ones do. The report
+// leaves these rows out (they are no competitor of its tables): read them in the suite's output,
+// and `threads2` against `threads1` in the same run. Two processes over two byte ranges are timed
+// with the instruction probe (`SimdUnbox-split-<k>of<n>`; see the *Streaming* article).
+//
 // Every competitor reads the file itself, inside the measurement, and folds each model into a
 // checksum; the streams keep nothing else, JSONDecoder necessarily holds the whole array. Peak
 // resident memory is the process's, measured by package-benchmark.
@@ -28,6 +36,13 @@ struct StreamChecksum: Equatable, CustomStringConvertible {
         count += 1
         idSum &+= model.id
         textBytes &+= model.textBytes
+    }
+
+    /// Adds the records another checksum counted (one decoding thread's).
+    mutating func merge(_ other: StreamChecksum) {
+        count += other.count
+        idSum &+= other.idSum
+        textBytes &+= other.textBytes
     }
 
     var description: String { "\(count) records, id sum \(idSum), \(textBytes) text bytes" }
@@ -117,7 +132,10 @@ enum StreamCompetitors {
 
 /// Registers the validation and the four competitors of a streaming workload.
 func registerStream(_ workload: Workload) {
-    if workload.streamVariant != nil { return registerStreamVariant(workload) }
+    if let variant = workload.streamVariant {
+        if !variant.skips && workload.name.contains("-threads") { registerWorkerSideStream(workload, variant) }
+        return registerStreamVariant(workload)
+    }
     switch workload.streamModel {
     case .record: registerStream(workload, Record.self)
     case .summary: registerStream(workload, RecordSummary.self)
@@ -223,4 +241,38 @@ func validateStream<Model: StreamedModel>(_ workload: Workload, _: Model.Type) a
     print(
         "validated \(workload.name): both streams == JSONDecoder, and the C++ ceiling's checksum (\(reference.count) records; "
             + String(format: "%.1f s)", seconds))
+}
+
+/// Registers `<variant>:SimdUnbox-workers`: the variant's records consumed on the decoding threads.
+/// Its setup checks that the merged checksum is the ordered reader's.
+func registerWorkerSideStream(_ workload: Workload, _ variant: StreamVariant) {
+    var configuration = configuration(for: workload)
+    let parallel = variant.parallelism > 1
+    if parallel { configuration.metrics.append(coreRoundTripMetric) }
+    let format = StreamCompetitors.format(workload)
+    @Sendable func checksum(_ url: URL) throws -> StreamChecksum {
+        let reader = JSONParallelReader<Record>(contentsOf: url, format: format, parallelism: variant.parallelism)
+        return try reader.reduce(
+            into: StreamChecksum(), { checksum, record, _ in checksum.add(record) }, merge: { $0.merge($1) })
+    }
+    Benchmark(
+        "\(workload.name):SimdUnbox-workers", configuration: configuration,
+        closure: { benchmark in
+            let url = try workload.inputFile()
+            let roundTrip = parallel ? CoreRoundTrip.measure() : 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { blackHole(try checksum(url)) }
+            benchmark.stopMeasurement()
+            if parallel { benchmark.measurement(coreRoundTripMetric, roundTrip) }
+        },
+        setup: {
+            let url = try workload.inputFile()
+            var expected = StreamChecksum()
+            var reader = try JSONStreamReader<Record>(contentsOf: url, format: format)
+            while let record = try reader.next() { expected.add(record) }
+            let merged = try checksum(url)
+            guard merged == expected else {
+                fatalError("\(workload.name): the workers computed \(merged), the ordered reader \(expected)")
+            }
+        })
 }

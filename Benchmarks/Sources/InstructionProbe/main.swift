@@ -308,7 +308,7 @@ let decode: Decode? =
     case "SimdUnbox": competitors.simdUnbox
     case "SimdJSONDecoder": competitors.simdJSONDecoder
     case "JSONDecoder": competitors.jsonDecoder
-    default: nil
+    default: workerSideDecode(workload, competitorName)
     }
 guard let decode else { fail("\(workloadName) has no competitor \(competitorName)") }
 

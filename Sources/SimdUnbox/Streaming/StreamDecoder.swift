@@ -254,6 +254,13 @@ final class _StreamDecoder<Element> {
         isDone = true
     }
 
+    /// Ends the batch being decoded wherever it stands (its consumer stopped early, or its error
+    /// ended it), closing the window left open, so that `restart` may follow.
+    func abandonBatch() {
+        if windowActive { closeWindow(advancingBy: 0) }
+        isDone = true
+    }
+
     /// Drops everything before the first byte still needed, moving the rest to index 1.
     private func compact() {
         var keep: Int
@@ -519,6 +526,24 @@ final class _StreamDecoder<Element> {
         elementIndex = windowFirstIndex + elements
     }
 
+    /// The window position of the element `advance()` decoded last.
+    private var decodedPosition = 0
+
+    /// The index of the element `advance()` decoded last, counted from the start of this decoder's
+    /// stream (a batch's first element is 0).
+    var decodedIndex: Int { windowFirstIndex + decodedPosition }
+
+    /// The stream offset (`offsetBase` included) of the first byte of the element `advance()`
+    /// decoded last: for an array, the first byte after its separator that is not whitespace.
+    func decodedOffset() -> Int {
+        if isArray {
+            var position = index(of: boundaries[windowCursor + decodedPosition]) + 1
+            while position < dataEnd, isJSONWhitespace(storage[position]) { position += 1 }
+            return base + position + offsetBase
+        }
+        return Int(truncatingIfNeeded: boundaries[windowCursor + 2 * decodedPosition] & ~lineFaultFlag) + offsetBase
+    }
+
     /// The element `advance()` decoded.
     func take() -> Element {
         slot.move()
@@ -581,6 +606,7 @@ final class _StreamDecoder<Element> {
         }
         guard try readAhead(after: position) else { return false }
         slot.initialize(to: model)
+        decodedPosition = position
         return true
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Bytes past the data of a stream decoder's buffer that simdjson may read, plus one for a `]`
 /// written just past the data.
 let streamBufferPadding = _Parser.padding + 1
@@ -144,8 +146,13 @@ final class StreamSplitter {
         }
     }
 
-    init(format: JSONStreamFormat, batchSize: Int, pool: BatchBufferPool) {
+    /// JSON Lines: count the records of each batch (`StreamBatch.elementCount`), for consumers
+    /// that number the records of batches decoded out of order.
+    private let countsLines: Bool
+
+    init(format: JSONStreamFormat, batchSize: Int, pool: BatchBufferPool, countsLines: Bool = false) {
         self.format = format
+        self.countsLines = countsLines
         self.batchSize = max(batchSize, 64)
         self.pool = pool
         boundaries = .allocate(capacity: boundaryCapacity)
@@ -258,7 +265,8 @@ final class StreamSplitter {
             guard cut > 0 else { return nil }
         }
         let offset = base
-        return makeBatch(cutFilling(at: cut), offsetBase: offset, count: nil)
+        let count = countsLines ? jsonLinesRecordCount(data, cut) : nil
+        return makeBatch(cutFilling(at: cut), offsetBase: offset, count: count)
     }
 
     /// Scans what has arrived; at the end of the input, finishes the scan.
@@ -376,4 +384,24 @@ final class StreamSplitter {
         cursor += 2 * pairs
         return makeBatch(buffer, offsetBase: offset, count: pairs)
     }
+}
+
+/// The records among the `count` bytes of whole JSON Lines at `bytes`: the lines holding a byte
+/// other than a space, a tab or a carriage return (the lines the boundary scanner reports, good or
+/// faulty), the last one counted even without its newline. Newlines are found with `memchr`; a
+/// line is looked into only when it starts with one of those three bytes.
+func jsonLinesRecordCount(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    var records = 0
+    var line = 0
+    while line < count {
+        let rest = count - line
+        let newline = memchr(bytes + line, 0x0A, rest).map { UnsafeRawPointer($0) - UnsafeRawPointer(bytes) } ?? count
+        var position = line
+        while position < newline, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D {
+            position += 1
+        }
+        if position < newline { records += 1 }
+        line = newline + 1
+    }
+    return records
 }
