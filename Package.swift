@@ -86,7 +86,8 @@ let package = Package(
             name: "SimdUnboxMacrosTests",
             dependencies: [
                 "SimdUnboxMacros",
-                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
     ],

@@ -101,10 +101,10 @@ struct FieldPlan {
         }
         var cases = ""
         for length in byLength.keys.sorted() {
-            cases += "        case \(length):\n"
+            cases += "    case \(length):\n"
             for (index, bytes) in byLength[length] ?? [] {
                 if bytes.isEmpty {
-                    cases += "            return \(index)\n"
+                    cases += "        return \(index)\n"
                     continue
                 }
                 var tests: [String] = []
@@ -118,13 +118,14 @@ struct FieldPlan {
                         count == 8 ? "key._word(\(offset)) == \(hex)" : "key._word(\(offset), \(count)) == \(hex)")
                     offset += 8
                 }
-                cases += "            if \(tests.joined(separator: ", ")) { return \(index) }\n"
+                cases += "        if \(tests.joined(separator: ", ")) { return \(index) }\n"
             }
         }
         return """
             static func keyIndex\(node.number)(_ key: SimdUnbox._RawKey) -> Swift.Int {
                 switch key.count {
-            \(cases)    default: break
+            \(cases)    default:
+                    break
                 }
                 return -1
             }
@@ -134,7 +135,7 @@ struct FieldPlan {
     // MARK: The walk
 
     /// The statements that read an object node's fields from `walk`, a `_FieldWalk` on it.
-    func objectWalk(_ node: PlanNode, isRoot: Bool, indent: String) -> String {
+    func objectWalk(_ node: PlanNode, isRoot: Bool, receiver: String = "walk", indent: String) -> String {
         var cases = ""
         for (index, child) in node.children.enumerated() {
             cases += "\(indent)    case \(index):\n"
@@ -145,7 +146,7 @@ struct FieldPlan {
             fallback = "try walk.keepUnknown(in: &\(extras.local))"
         }
         return """
-            \(indent)try walk.forEachField { (walk) throws(SimdUnbox.UnboxError) in
+            \(indent)try \(receiver).forEachField { (walk) throws(SimdUnbox.UnboxError) in
             \(indent)    var index = Self.__UnboxPlan.keyIndex\(node.number)(walk.key)
             \(indent)    if _slowPath(index < 0), let unescaped = try walk.unescapedKey() {
             \(indent)        index = Self.__UnboxPlan.keyIndex\(node.number)(unescaped.key)
@@ -161,7 +162,7 @@ struct FieldPlan {
     }
 
     /// The statements that read an array node's elements from `walk`, an `_ElementWalk` on it.
-    func arrayWalk(_ node: PlanNode, indent: String) -> String {
+    func arrayWalk(_ node: PlanNode, receiver: String, indent: String) -> String {
         var cases = ""
         for child in node.children {
             guard case .index(let index) = child.step else { continue }
@@ -169,7 +170,7 @@ struct FieldPlan {
             cases += step(into: child.node, indent: indent + "        ")
         }
         return """
-            \(indent)try walk.forEachElement { (walk) throws(SimdUnbox.UnboxError) in
+            \(indent)try \(receiver).forEachElement { (walk) throws(SimdUnbox.UnboxError) in
             \(indent)    switch walk.index {
             \(cases)\(indent)    default:
             \(indent)        break
@@ -184,10 +185,13 @@ struct FieldPlan {
     func step(into node: PlanNode, indent: String) -> String {
         if let index = node.property { return indent + read(model.properties[index]) + "\n" }
         let walkType = node.isArray ? "_ElementWalk(array:" : "_FieldWalk(object:"
-        let inner = node.isArray ? arrayWalk(node, indent: indent + "    ") : objectWalk(node, isRoot: false, indent: indent + "    ")
+        let inner =
+            node.isArray
+            ? arrayWalk(node, receiver: "nested", indent: indent + "    ")
+            : objectWalk(node, isRoot: false, receiver: "nested", indent: indent + "    ")
         return """
             \(indent)do throws(SimdUnbox.UnboxError) {
-            \(indent)    var walk = try SimdUnbox.\(walkType) &walk.value, context: walk.context, rejectsDuplicates: walk.rejectsDuplicates)
+            \(indent)    var nested = try SimdUnbox.\(walkType) &walk.value, context: walk.context, rejectsDuplicates: walk.rejectsDuplicates)
             \(inner)\(indent)} catch {
             \(indent)    throw walk.prependingStep(error)
             \(indent)}
