@@ -201,7 +201,9 @@ struct FieldPlan {
 
     /// The read of `property`'s value from `walk` into its local.
     func read(_ property: DeclaredProperty) -> String {
-        let function = property.isOptional ? "readOptional" : "read"
+        // A property with an initial value takes it for `null` too (as `decodeIfPresent(...) ?? value`
+        // does): its local tells `null` from a value, as an optional's does.
+        let function = property.isOptional || property.hasInitialValue ? "readOptional" : "read"
         guard let decoder = decoder(for: property) else { return "try walk.\(function)(&\(property.local))" }
         return "try walk.\(function)(&\(property.local)) { (value, context) throws(SimdUnbox.UnboxError) in \(decoder) }"
     }
@@ -253,7 +255,7 @@ struct FieldPlan {
     func fieldsInitializer() -> String {
         var locals = ""
         for property in model.decodedProperties {
-            let optionals = property.isOptional ? "??" : "?"
+            let optionals = property.isOptional || property.hasInitialValue ? "??" : "?"
             locals += "    var \(property.local): (\(property.baseType))\(optionals) = nil\n"
         }
         if let extras = model.unknownKeysProperty {
@@ -261,8 +263,11 @@ struct FieldPlan {
         }
         var assignments = ""
         for property in model.decodedProperties {
-            if property.hasInitialValue {
+            if property.hasInitialValue && property.isOptional {
                 assignments += "    if let \(property.local) { self.\(property.name) = \(property.local) }\n"
+            } else if property.hasInitialValue {
+                assignments +=
+                    "    if let \(property.local) = \(property.local) ?? nil { self.\(property.name) = \(property.local) }\n"
             } else if property.isOptional {
                 assignments += "    self.\(property.name) = \(property.local) ?? nil\n"
             } else {
