@@ -31,7 +31,7 @@ struct UnboxableMacroTests {
                     init(_unboxFields walk: inout SimdUnbox._FieldWalk) throws(SimdUnbox.UnboxError) {
                         var __unbox_userId: (Int)? = nil
                         var __unbox_name: (String)?? = nil
-                        var __unbox_score: (Int)? = nil
+                        var __unbox_score: (Int)?? = nil
                         try walk.forEachField { (walk) throws(SimdUnbox.UnboxError) in
                             var index = Self.__UnboxPlan.keyIndex0(walk.key)
                             if _slowPath(index < 0), let unescaped = try walk.unescapedKey() {
@@ -63,7 +63,7 @@ struct UnboxableMacroTests {
                             case 2:
                                 try walk.readOptional(&__unbox_name)
                             case 3:
-                                try walk.read(&__unbox_score)
+                                try walk.readOptional(&__unbox_score)
                             default:
                                 break
                             }
@@ -73,7 +73,7 @@ struct UnboxableMacroTests {
                         }
                         self.userId = __unbox_userId
                         self.name = __unbox_name ?? nil
-                        if let __unbox_score {
+                        if let __unbox_score = __unbox_score ?? nil {
                             self.score = __unbox_score
                         }
                     }
