@@ -182,7 +182,8 @@ public struct Workload: Hashable, Sendable {
         }
         if streamVariant != nil { return [.simdUnbox, .simdJSONDecoder] }
         if kind == .stream { return [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] }
-        return isHuge ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson, .cppSinglePass] : Competitor.allCases
+        return isHuge
+            ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson, .cppSinglePass] : Competitor.allCases
     }
 
     /// Reads (or generates, then caches) the input document.
