@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 // Debian's libsimdjson-dev lives in the default include and library paths, and its pkg-config file
@@ -20,6 +21,10 @@ let package = Package(
         // that every decoder gives them the same values) and the benchmark suite (which measures them).
         // A product only because the benchmark suite is a package of its own.
         .library(name: "SimdUnboxCorpusModels", targets: ["CorpusModels"]),
+    ],
+    dependencies: [
+        // The `@Unboxable` macro's implementation (SimdUnboxMacros). Any of 600, 602 and 603 builds it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0")
     ],
     targets: [
         // simdjson from the system (Debian's libsimdjson-dev, Homebrew's simdjson via pkg-config). Only
@@ -49,9 +54,20 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
+        // The declared models' macros (`@Unboxable` and its property attributes), declared in SimdUnbox
+        // (Sources/SimdUnbox/Declared/) so that `import SimdUnbox` is all a user needs.
+        .macro(
+            name: "SimdUnboxMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
         .target(
             name: "SimdUnbox",
-            dependencies: ["CSimdJSON"],
+            dependencies: ["CSimdJSON", "SimdUnboxMacros"],
             // A file sees the members of only the modules it imports: outside Core, none of the
             // C shim's (scripts/check-boundary.sh checks the names).
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
@@ -64,6 +80,15 @@ let package = Package(
             // CSimdJSON directly too: the boundary scanner's tests drive the shim.
             dependencies: ["SimdUnbox", "CorpusModels", "CSimdJSON"],
             resources: [.copy("Fixtures")]
+        ),
+        // The macros' expansions and diagnostics, pinned.
+        .testTarget(
+            name: "SimdUnboxMacrosTests",
+            dependencies: [
+                "SimdUnboxMacros",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6],
