@@ -53,6 +53,7 @@ let package = Package(
             name: "InstructionProbe",
             dependencies: [
                 "BenchmarkInputs", .product(name: "SimdUnboxCorpusModels", package: "SimdUnbox"), "SimdUnbox",
+                "CppCeiling",
             ]
         ),
         .executableTarget(

@@ -6,7 +6,8 @@
 //   JSONSerialization+mapping  JSONSerialization, then [String: Any] mapped into the same models
 //   JSONSerialization          JSONSerialization alone (a tree, no models)
 //   JSONDecoder                Foundation's JSONDecoder into the same models (Decodable)
-//   C++simdjson                simdjson On-Demand into equivalent C++ structs: the ceiling
+//   C++simdjson                simdjson On-Demand into equivalent C++ structs: the ceiling (find_field)
+//   C++single-pass             the same structs, each object's fields iterated once, raw keys dispatched
 //
 // The streaming workloads (`stream-*`, StreamBenchmarks.swift) decode a file one model at a time
 // and compare with JSONDecoder decoding the whole file. The user-style family (`user-*`,
@@ -221,7 +222,7 @@ func register<Model>(_ workload: Workload, _ competitors: Competitors<Model>) {
     registerFastCompetitors(workload, competitors, configuration: configuration, setup: setup)
 }
 
-/// JSONDecoder, SimdJSONDecoder and the C++ ceiling: measured on every workload, 1 GB included.
+/// JSONDecoder, SimdJSONDecoder and the C++ ceiling's two walks: measured on every workload, 1 GB included.
 func registerFastCompetitors<Model>(
     _ workload: Workload, _ competitors: Competitors<Model>, configuration: Benchmark.Configuration,
     setup: @escaping Benchmark.BenchmarkSetupHook
@@ -260,6 +261,18 @@ func registerFastCompetitors<Model>(
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 blackHole(try decoder.decode(competitors.cpp, data))
+            }
+            benchmark.stopMeasurement()
+        }, setup: setup)
+
+    Benchmark(
+        name(.cppSinglePass), configuration: configuration,
+        closure: { benchmark in
+            let data = SuiteSetup.input(for: workload)
+            let decoder = SuiteSetup.cppDecoder
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try decoder.decode(competitors.cpp, data, walk: CPP_CEILING_SINGLE_PASS))
             }
             benchmark.stopMeasurement()
         }, setup: setup)

@@ -81,17 +81,20 @@ enum SuiteSetup {
         }
 
         let swiftSummary = ModelInspection.summarize(reference)
-        _ = try cppDecoder.decode(competitors.cpp, data)
-        let cppSummary = try cppDecoder.summary(competitors.cpp)
-        guard swiftSummary.matches(cppSummary) else {
-            fail(
-                "\(workload.name): the C++ ceiling decoded other values than SimdUnbox\n"
-                    + "  SimdUnbox: \(swiftSummary)\n  C++:       \(cppSummary)"
-            )
+        for walk in [CPP_CEILING_FIND_FIELD, CPP_CEILING_SINGLE_PASS] {
+            _ = try cppDecoder.decode(competitors.cpp, data, walk: walk)
+            let cppSummary = try cppDecoder.summary(competitors.cpp)
+            guard swiftSummary.matches(cppSummary) else {
+                fail(
+                    "\(workload.name): the C++ ceiling (\(walk == CPP_CEILING_SINGLE_PASS ? "single pass" : "find_field")) "
+                        + "decoded other values than SimdUnbox\n"
+                        + "  SimdUnbox: \(swiftSummary)\n  C++:       \(cppSummary)"
+                )
+            }
         }
         let seconds = started.duration(to: .now) / .seconds(1)
         print(
-            "validated \(workload.name): SimdUnbox == JSONDecoder\(workload.isHuge ? "" : ", mapping") and C++ ceiling "
+            "validated \(workload.name): SimdUnbox == JSONDecoder\(workload.isHuge ? "" : ", mapping") and both C++ walks "
                 + "(\(swiftSummary.strings) strings, \(swiftSummary.integers + swiftSummary.doubles) numbers; "
                 + String(format: "%.1f s)", seconds)
         )
@@ -143,11 +146,14 @@ final class CppDecoder: @unchecked Sendable {
         cpp_ceiling_decoder_destroy(decoder)
     }
 
-    /// Decodes `data` into the C++ models of `workload`; returns the number of top-level items.
-    func decode(_ workload: cpp_ceiling_workload, _ data: Data) throws -> UInt64 {
+    /// Decodes `data` into the C++ models of `workload`, each object walked as `walk` says
+    /// (`find_field` in document order by default); returns the number of top-level items.
+    func decode(_ workload: cpp_ceiling_workload, _ data: Data, walk: cpp_ceiling_walk = CPP_CEILING_FIND_FIELD)
+        throws -> UInt64
+    {
         var count: UInt64 = 0
         let code = data.withUnsafeBytes { bytes in
-            cpp_ceiling_decode(decoder, workload, bytes.baseAddress, bytes.count, &count)
+            cpp_ceiling_decode_walk(decoder, workload, walk, bytes.baseAddress, bytes.count, &count)
         }
         guard code == 0 else { throw CppCeilingError(code: code) }
         return count

@@ -182,7 +182,8 @@ public struct Workload: Hashable, Sendable {
         }
         if streamVariant != nil { return [.simdUnbox, .simdJSONDecoder] }
         if kind == .stream { return [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] }
-        return isHuge ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson] : Competitor.allCases
+        return isHuge
+            ? [.simdUnbox, .simdJSONDecoder, .jsonDecoder, .cppSimdjson, .cppSinglePass] : Competitor.allCases
     }
 
     /// Reads (or generates, then caches) the input document.
@@ -238,12 +239,20 @@ public enum Competitor: String, CaseIterable, Sendable {
     case serialization = "JSONSerialization"
     /// Foundation's `JSONDecoder` into the same models (`Decodable`).
     case jsonDecoder = "JSONDecoder"
-    /// simdjson On-Demand into equivalent C++ structs: the ceiling.
+    /// simdjson On-Demand into equivalent C++ structs: the ceiling, each field looked up by key
+    /// (`find_field`) in document order.
     case cppSimdjson = "C++simdjson"
+    /// The same C++ structs, each object's fields iterated once and dispatched on the raw key:
+    /// simdjson's fastest pattern.
+    case cppSinglePass = "C++single-pass"
 
     /// The name shown in reports.
     public var displayName: String {
-        self == .cppSimdjson ? "C++ simdjson" : rawValue
+        switch self {
+        case .cppSimdjson: "C++ simdjson"
+        case .cppSinglePass: "C++ single-pass"
+        default: rawValue
+        }
     }
 }
 

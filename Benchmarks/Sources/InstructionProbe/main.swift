@@ -8,7 +8,8 @@
 //
 // The workloads and competitors are the benchmark suite's (`<workload>:<competitor>`), with the
 // same models and decoder options, for the documents a decode reads whole: the five corpus files,
-// the generated records and the user-style family except its stream; and the encoding of the
+// the generated records and the user-style family except its stream (the tuned workloads also with
+// the C++ ceiling's two walks, `C++simdjson` and `C++single-pass`); and the encoding of the
 // corpus models, `encode-<file>` and `encode-sorted-<file>` (SimdJSONEncoder, JSONEncoder); and
 // `encode-lines-1MB`, the generated records written once as JSON Lines (SimdJSONEncoder: a
 // `SimdJSONStreamWriter`; JSONEncoder: one `encode(_:)` per record and a newline), each to a sink
@@ -16,6 +17,7 @@
 // writes nothing, the floor any `Encoder` pays for the records' synthesized `encode(to:)`).
 import BenchmarkInputs
 import CorpusModels
+import CppCeiling
 import Foundation
 import SimdUnbox
 
@@ -60,6 +62,43 @@ struct ProbeCompetitors {
 struct DecoderOptions {
     var keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
     var dates: JSONDecoder.DateDecodingStrategy = .deferredToDate
+}
+
+/// The C++ ceiling's workload of a tuned workload (`C++simdjson` and `C++single-pass`), if it has one.
+func cppWorkload(for workload: Workload) -> cpp_ceiling_workload? {
+    guard workload.family == .tuned, workload.kind != .stream else { return nil }
+    switch workload.name {
+    case "twitter.json": return CPP_CEILING_TWITTER
+    case "citm_catalog.json": return CPP_CEILING_CITM
+    case "canada.json": return CPP_CEILING_CANADA
+    case "gsoc-2018.json": return CPP_CEILING_GSOC
+    case "github_events.json": return CPP_CEILING_GITHUB_EVENTS
+    case "partial-twitter.json": return CPP_CEILING_PARTIAL_TWITTER
+    case let name where name.hasPrefix("records-"): return CPP_CEILING_RECORDS
+    case let name where name.hasPrefix("partial-records-"): return CPP_CEILING_PARTIAL_RECORDS
+    default: return nil
+    }
+}
+
+/// The C++ ceiling decoding `workload` with `walk`, one decoder reused, as the benchmark does.
+func cppDecode(_ workload: cpp_ceiling_workload, walk: cpp_ceiling_walk) -> Decode {
+    final class Decoder: @unchecked Sendable {
+        let pointer: OpaquePointer
+        init() {
+            guard let pointer = cpp_ceiling_decoder_create() else { fail("out of memory") }
+            self.pointer = pointer
+        }
+        deinit { cpp_ceiling_decoder_destroy(pointer) }
+    }
+    let decoder = Decoder()
+    return { data in
+        var count: UInt64 = 0
+        let code = data.withUnsafeBytes { bytes in
+            cpp_ceiling_decode_walk(decoder.pointer, workload, walk, bytes.baseAddress, bytes.count, &count)
+        }
+        guard code == 0 else { fail("the C++ ceiling failed with simdjson error \(code)") }
+        return count
+    }
 }
 
 // The same models and options as Benchmarks/SimdUnboxBenchmarks (SimdUnboxBenchmarks.swift and
@@ -268,7 +307,8 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--list" {
     for workload in Workloads.all {
         guard let competitors = competitors(for: workload) else { continue }
-        let names = [competitors.simdUnbox.map { _ in "SimdUnbox" }, "SimdJSONDecoder", "JSONDecoder"]
+        let cpp = cppWorkload(for: workload) == nil ? [] : ["C++simdjson", "C++single-pass"]
+        let names = [competitors.simdUnbox.map { _ in "SimdUnbox" }, "SimdJSONDecoder", "JSONDecoder"] + cpp
         print(workload.name, names.compactMap { $0 }.joined(separator: " "))
     }
     for file in ["twitter.json", "citm_catalog.json", "canada.json", "gsoc-2018.json"] {
@@ -284,7 +324,8 @@ if arguments.first == "--core-round-trip" {
 }
 guard arguments.count == 3, let decodes = Int(arguments[arguments.startIndex + 2]), decodes >= 0 else {
     fail(
-        "usage: InstructionProbe <workload> <SimdUnbox|SimdJSONDecoder|JSONDecoder> <decodes> | --list"
+        "usage: InstructionProbe <workload> <SimdUnbox|SimdJSONDecoder|JSONDecoder|C++simdjson|C++single-pass> <decodes>"
+            + " | --list"
             + " | --core-round-trip")
 }
 let workloadName = arguments[arguments.startIndex]
@@ -308,6 +349,8 @@ let decode: Decode? =
     case "SimdUnbox": competitors.simdUnbox
     case "SimdJSONDecoder": competitors.simdJSONDecoder
     case "JSONDecoder": competitors.jsonDecoder
+    case "C++simdjson": cppWorkload(for: workload).map { cppDecode($0, walk: CPP_CEILING_FIND_FIELD) }
+    case "C++single-pass": cppWorkload(for: workload).map { cppDecode($0, walk: CPP_CEILING_SINGLE_PASS) }
     default: workerSideDecode(workload, competitorName)
     }
 guard let decode else { fail("\(workloadName) has no competitor \(competitorName)") }

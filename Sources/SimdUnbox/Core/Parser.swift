@@ -32,6 +32,9 @@ final class _Parser: @unchecked Sendable {
     /// How the parser's cursor stamp is read (see `_KeyPathReuse`).
     @usableFromInline let stamp: _CursorStampSource
 
+    /// The largest input this parser has held, in bytes: its buffers' size (`_ParserPool`).
+    var largestInput = 0
+
     init() {
         guard let handle = csimdjson_parser_create() else {
             fatalError("SimdUnbox: out of memory while creating a parser")
@@ -71,21 +74,38 @@ final class _Parser: @unchecked Sendable {
 final class _ParserPool: Sendable {
     @usableFromInline static let shared = _ParserPool()
 
-    /// Parsers kept for reuse.
-    private let idle = Locked<[_Parser]>([])
+    /// Parsers kept for reuse, and whether one of them grew past `largestKept`.
+    private let idle = Locked<(parsers: [_Parser], holdsLarge: Bool)>(([], false))
     /// Keep at most this many idle parsers; their buffers can be several times the largest input.
     private let limit = 8
-    /// Parsers that grew past this many bytes of input are not kept.
+    /// Of the parsers that grew past this many bytes of input, only one is kept: the buffers of a
+    /// large document are reused by the next large one (a parser made afresh for each would touch
+    /// all its memory again: at 100 MB, page faults took more time than the decode), and the pool
+    /// holds no more than one such set of buffers.
     private let largestKept = 64 << 20
 
     @usableFromInline
     func take() -> _Parser {
-        idle.withLock { $0.popLast() } ?? _Parser()
+        idle.withLock { idle in
+            guard let parser = idle.parsers.popLast() else { return nil }
+            if parser.largestInput > largestKept { idle.holdsLarge = false }
+            return parser
+        } ?? _Parser()
     }
 
     @usableFromInline
     func give(_ parser: _Parser, lastInputSize: Int) {
-        guard lastInputSize <= largestKept else { return }
-        idle.withLock { if $0.count < limit { $0.append(parser) } }
+        parser.largestInput = max(parser.largestInput, lastInputSize)
+        let large = parser.largestInput > largestKept
+        idle.withLock { idle in
+            guard idle.parsers.count < limit, !(large && idle.holdsLarge) else { return }
+            // The large parser goes first, so that small decodes take the small ones.
+            if large {
+                idle.parsers.insert(parser, at: 0)
+                idle.holdsLarge = true
+            } else {
+                idle.parsers.append(parser)
+            }
+        }
     }
 }

@@ -67,6 +67,30 @@ int cpp_ceiling_decode(
     uint64_t *out_count
 );
 
+/** How the ceiling walks each object of the models. */
+typedef enum cpp_ceiling_walk {
+    /** Each field looked up by key (`object[key]`), in document order: what `cpp_ceiling_decode` does. */
+    CPP_CEILING_FIND_FIELD = 0,
+    /**
+     * Each object's fields iterated once, in document order, each raw key dispatched on its first
+     * byte and compared without unescaping (simdjson's fastest pattern); the required fields are
+     * checked after the walk. The same models and summaries as CPP_CEILING_FIND_FIELD.
+     */
+    CPP_CEILING_SINGLE_PASS = 1,
+} cpp_ceiling_walk;
+
+/**
+ * `cpp_ceiling_decode` with a choice of walk: the same inputs, models, count and return codes.
+ */
+int cpp_ceiling_decode_walk(
+    cpp_ceiling_decoder *decoder,
+    cpp_ceiling_workload workload,
+    cpp_ceiling_walk walk,
+    const void *bytes,
+    size_t length,
+    uint64_t *out_count
+);
+
 /** Summarizes the models of the last successful decode (which must have used `workload`). */
 int cpp_ceiling_summarize(const cpp_ceiling_decoder *decoder, cpp_ceiling_workload workload,
                           cpp_ceiling_summary *out_summary);

@@ -1,6 +1,8 @@
 // simdjson On-Demand into the C++ models of models.hpp: the ceiling the Swift decoders are measured
-// against. Fields are looked up by key in document order (`object[key]`, which wraps around like
-// the Swift `Unboxer`), values are read once, and the parser and padded buffer are reused.
+// against, in two walks. The first looks fields up by key in document order (`object[key]`, which
+// wraps around like the Swift `Unboxer`); the second ("Single pass" below) iterates each object's
+// fields once and dispatches on the raw key. Values are read once, and the parser and padded buffer
+// are reused.
 #include "cpp_ceiling.h"
 
 #include <simdjson.h>
@@ -467,15 +469,724 @@ template <> void decode(ondemand::object &o, RecordSummary &out) {
     field(o, "score", out.score);
 }
 
-// MARK: - Roots
+// MARK: - Single pass
 
-template <class T> void decode_root_object(ondemand::document &document, T &out) {
+// The same models read the way simdjson's documentation recommends for speed: each object's fields
+// iterated once, in document order, each raw (still escaped) key dispatched on its first byte and
+// compared with `raw_json_string::unsafe_is_equal` (the closing quote first, then the bytes; no
+// unescaping, no std::string), the value read where it lies; unknown fields are skipped by the
+// iteration. Required fields are checked after the walk (a missing one fails with NO_SUCH_FIELD);
+// a duplicate key is read again (the last wins). Like `object[key]`, a key with escapes matches no
+// field (the corpus has none). The models are fresh (default-constructed) when they are decoded.
+
+template <class T> void decode_single(ondemand::object &object, T &out);
+template <class T> void read_single(ondemand::value value, T &out);
+template <class T> void read_single(ondemand::value value, std::vector<T> &out);
+template <class T> void read_single(ondemand::value value, std::optional<T> &out);
+template <class T> void read_single(ondemand::value value, std::unique_ptr<T> &out);
+template <class T> void read_single(ondemand::value value, Dict<T> &out);
+static inline void read_single(ondemand::value value, std::string &out) { read(value, out); }
+static inline void read_single(ondemand::value value, int64_t &out) { read(value, out); }
+static inline void read_single(ondemand::value value, double &out) { read(value, out); }
+static inline void read_single(ondemand::value value, bool &out) { read(value, out); }
+
+/// Any model struct: an object decoded by its `decode_single` specialization.
+template <class T> void read_single(ondemand::value value, T &out) {
     ondemand::object object;
-    check(document.get_object().get(object));
-    decode(object, out);
+    check(value.get_object().get(object));
+    decode_single(object, out);
 }
 
-template <class T> void decode_root_array(ondemand::document &document, std::vector<T> &out) {
+template <class T> void read_single(ondemand::value value, std::vector<T> &out) {
+    if constexpr (std::is_arithmetic_v<T>) {
+        read(value, out);
+    } else {
+        ondemand::array array;
+        check(value.get_array().get(array));
+        out.clear();
+        for (auto element : array) {
+            ondemand::value item;
+            check(element.get(item));
+            out.emplace_back();
+            read_single(item, out.back());
+        }
+    }
+}
+
+template <class T> void read_single(ondemand::value value, std::optional<T> &out) {
+    bool is_null = false;
+    check(value.is_null().get(is_null));
+    if (is_null) {
+        out.reset();
+    } else {
+        out.emplace();
+        read_single(value, *out);
+    }
+}
+
+template <class T> void read_single(ondemand::value value, std::unique_ptr<T> &out) {
+    bool is_null = false;
+    check(value.is_null().get(is_null));
+    if (is_null) {
+        out.reset();
+    } else {
+        out = std::make_unique<T>();
+        read_single(value, *out);
+    }
+}
+
+template <class T> void read_dictionary_single(ondemand::object object, Dict<T> &out) {
+    out.clear();
+    for (auto field : object) {
+        std::string_view key;
+        check(field.unescaped_key().get(key));
+        out.emplace_back(std::string(key), T());
+        read_single(field.value(), out.back().second);
+    }
+}
+
+template <class T> void read_single(ondemand::value value, Dict<T> &out) {
+    ondemand::object object;
+    check(value.get_object().get(object));
+    read_dictionary_single(object, out);
+}
+
+/// Calls `take(key, value)` for each field of `object`, once, in document order. A value that
+/// `take` leaves unread is skipped by the iteration.
+template <class Take> inline void each_field(ondemand::object &object, Take &&take) {
+    for (auto result : object) {
+        ondemand::field field;
+        check(std::move(result).get(field));
+        take(field.key(), field.value());
+    }
+}
+
+/// One field of a single-pass decoder: if the raw `key` is `name`, reads `value` into `out` and
+/// marks field `bit` as seen.
+template <size_t N, class T>
+inline bool take(ondemand::raw_json_string key, const char (&name)[N], ondemand::value &value, T &out,
+                 uint64_t &seen, unsigned bit) {
+    static_assert(N - 1 <= simdjson::SIMDJSON_PADDING, "unsafe_is_equal compares at most the padding at once");
+    if (!key.unsafe_is_equal(std::string_view(name, N - 1))) return false;
+    read_single(value, out);
+    seen |= uint64_t{1} << bit;
+    return true;
+}
+
+/// Fails unless every field of `required` (a mask of field bits) was seen.
+static inline void require(uint64_t seen, uint64_t required) {
+    if ((seen & required) != required) [[unlikely]] {
+        throw decode_failure{simdjson::NO_SUCH_FIELD};
+    }
+}
+
+template <> void decode_single(ondemand::object &o, StatusMetadata &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'r': take(key, "result_type", v, out.result_type, seen, 0); break;
+        case 'i': take(key, "iso_language_code", v, out.iso_language_code, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3);
+}
+
+template <> void decode_single(ondemand::object &o, URLEntity &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'u': take(key, "url", v, out.url, seen, 0); break;
+        case 'e': take(key, "expanded_url", v, out.expanded_url, seen, 1); break;
+        case 'd': take(key, "display_url", v, out.display_url, seen, 2); break;
+        case 'i': take(key, "indices", v, out.indices, seen, 3); break;
+        default: break;
+        }
+    });
+    require(seen, 0xf);
+}
+
+template <> void decode_single(ondemand::object &o, URLEntities &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'u': take(key, "urls", v, out.urls, seen, 0); break;
+        default: break;
+        }
+    });
+    require(seen, 0x1);
+}
+
+template <> void decode_single(ondemand::object &o, UserEntities &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'u': take(key, "url", v, out.url, seen, 0); break;
+        case 'd': take(key, "description", v, out.description, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x2);
+}
+
+template <> void decode_single(ondemand::object &o, TwitterUser &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'i': take(key, "id", v, out.id, seen, 0) ||
+                   take(key, "id_str", v, out.id_str, seen, 1); break;
+        case 'n': take(key, "name", v, out.name, seen, 2) ||
+                   take(key, "notifications", v, out.notifications, seen, 29); break;
+        case 's': take(key, "screen_name", v, out.screen_name, seen, 3) ||
+                   take(key, "statuses_count", v, out.statuses_count, seen, 18); break;
+        case 'l': take(key, "location", v, out.location, seen, 4) ||
+                   take(key, "listed_count", v, out.listed_count, seen, 11) ||
+                   take(key, "lang", v, out.lang, seen, 19); break;
+        case 'd': take(key, "description", v, out.description, seen, 5) ||
+                   take(key, "default_profile", v, out.default_profile, seen, 25) ||
+                   take(key, "default_profile_image", v, out.default_profile_image, seen, 26); break;
+        case 'u': take(key, "url", v, out.url, seen, 6) ||
+                   take(key, "utc_offset", v, out.utc_offset, seen, 14); break;
+        case 'e': take(key, "entities", v, out.entities, seen, 7); break;
+        case 'p': take(key, "protected", v, out.protected_, seen, 8) ||
+                   take(key, "profile_background_color", v, out.profile_background_color, seen, 20) ||
+                   take(key, "profile_image_url", v, out.profile_image_url, seen, 21) ||
+                   take(key, "profile_image_url_https", v, out.profile_image_url_https, seen, 22) ||
+                   take(key, "profile_banner_url", v, out.profile_banner_url, seen, 23) ||
+                   take(key, "profile_link_color", v, out.profile_link_color, seen, 24); break;
+        case 'f': take(key, "followers_count", v, out.followers_count, seen, 9) ||
+                   take(key, "friends_count", v, out.friends_count, seen, 10) ||
+                   take(key, "favourites_count", v, out.favourites_count, seen, 13) ||
+                   take(key, "following", v, out.following, seen, 27) ||
+                   take(key, "follow_request_sent", v, out.follow_request_sent, seen, 28); break;
+        case 'c': take(key, "created_at", v, out.created_at, seen, 12); break;
+        case 't': take(key, "time_zone", v, out.time_zone, seen, 15); break;
+        case 'g': take(key, "geo_enabled", v, out.geo_enabled, seen, 16); break;
+        case 'v': take(key, "verified", v, out.verified, seen, 17); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3f7f3fbf);
+}
+
+template <> void decode_single(ondemand::object &o, Hashtag &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 't': take(key, "text", v, out.text, seen, 0); break;
+        case 'i': take(key, "indices", v, out.indices, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3);
+}
+
+template <> void decode_single(ondemand::object &o, UserMention &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 's': take(key, "screen_name", v, out.screen_name, seen, 0); break;
+        case 'n': take(key, "name", v, out.name, seen, 1); break;
+        case 'i': take(key, "id", v, out.id, seen, 2) ||
+                   take(key, "id_str", v, out.id_str, seen, 3) ||
+                   take(key, "indices", v, out.indices, seen, 4); break;
+        default: break;
+        }
+    });
+    require(seen, 0x1f);
+}
+
+template <> void decode_single(ondemand::object &o, MediaSize &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'w': take(key, "w", v, out.w, seen, 0); break;
+        case 'h': take(key, "h", v, out.h, seen, 1); break;
+        case 'r': take(key, "resize", v, out.resize, seen, 2); break;
+        default: break;
+        }
+    });
+    require(seen, 0x7);
+}
+
+template <> void decode_single(ondemand::object &o, MediaSizes &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'm': take(key, "medium", v, out.medium, seen, 0); break;
+        case 's': take(key, "small", v, out.small, seen, 1); break;
+        case 't': take(key, "thumb", v, out.thumb, seen, 2); break;
+        case 'l': take(key, "large", v, out.large, seen, 3); break;
+        default: break;
+        }
+    });
+    require(seen, 0xf);
+}
+
+template <> void decode_single(ondemand::object &o, Media &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'i': take(key, "id", v, out.id, seen, 0) ||
+                   take(key, "id_str", v, out.id_str, seen, 1) ||
+                   take(key, "indices", v, out.indices, seen, 2); break;
+        case 'm': take(key, "media_url", v, out.media_url, seen, 3) ||
+                   take(key, "media_url_https", v, out.media_url_https, seen, 4); break;
+        case 'u': take(key, "url", v, out.url, seen, 5); break;
+        case 'd': take(key, "display_url", v, out.display_url, seen, 6); break;
+        case 'e': take(key, "expanded_url", v, out.expanded_url, seen, 7); break;
+        case 't': take(key, "type", v, out.type, seen, 8); break;
+        case 's': take(key, "sizes", v, out.sizes, seen, 9) ||
+                   take(key, "source_status_id", v, out.source_status_id, seen, 10) ||
+                   take(key, "source_status_id_str", v, out.source_status_id_str, seen, 11); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3ff);
+}
+
+template <> void decode_single(ondemand::object &o, Entities &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'h': take(key, "hashtags", v, out.hashtags, seen, 0); break;
+        case 's': take(key, "symbols", v, out.symbols, seen, 1); break;
+        case 'u': take(key, "urls", v, out.urls, seen, 2) ||
+                   take(key, "user_mentions", v, out.user_mentions, seen, 3); break;
+        case 'm': take(key, "media", v, out.media, seen, 4); break;
+        default: break;
+        }
+    });
+    require(seen, 0xf);
+}
+
+template <> void decode_single(ondemand::object &o, Status &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'm': take(key, "metadata", v, out.metadata, seen, 0); break;
+        case 'c': take(key, "created_at", v, out.created_at, seen, 1); break;
+        case 'i': take(key, "id", v, out.id, seen, 2) ||
+                   take(key, "id_str", v, out.id_str, seen, 3) ||
+                   take(key, "in_reply_to_status_id", v, out.in_reply_to_status_id, seen, 7) ||
+                   take(key, "in_reply_to_status_id_str", v, out.in_reply_to_status_id_str, seen, 8) ||
+                   take(key, "in_reply_to_user_id", v, out.in_reply_to_user_id, seen, 9) ||
+                   take(key, "in_reply_to_user_id_str", v, out.in_reply_to_user_id_str, seen, 10) ||
+                   take(key, "in_reply_to_screen_name", v, out.in_reply_to_screen_name, seen, 11); break;
+        case 't': take(key, "text", v, out.text, seen, 4) ||
+                   take(key, "truncated", v, out.truncated, seen, 6); break;
+        case 's': take(key, "source", v, out.source, seen, 5); break;
+        case 'u': take(key, "user", v, out.user, seen, 12); break;
+        case 'r': take(key, "retweeted_status", v, out.retweeted_status, seen, 13) ||
+                   take(key, "retweet_count", v, out.retweet_count, seen, 14) ||
+                   take(key, "retweeted", v, out.retweeted, seen, 18); break;
+        case 'f': take(key, "favorite_count", v, out.favorite_count, seen, 15) ||
+                   take(key, "favorited", v, out.favorited, seen, 17); break;
+        case 'e': take(key, "entities", v, out.entities, seen, 16); break;
+        case 'p': take(key, "possibly_sensitive", v, out.possibly_sensitive, seen, 19); break;
+        case 'l': take(key, "lang", v, out.lang, seen, 20); break;
+        default: break;
+        }
+    });
+    require(seen, 0x17d07f);
+}
+
+template <> void decode_single(ondemand::object &o, SearchMetadata &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'c': take(key, "completed_in", v, out.completed_in, seen, 0) ||
+                   take(key, "count", v, out.count, seen, 6); break;
+        case 'm': take(key, "max_id", v, out.max_id, seen, 1) ||
+                   take(key, "max_id_str", v, out.max_id_str, seen, 2); break;
+        case 'n': take(key, "next_results", v, out.next_results, seen, 3); break;
+        case 'q': take(key, "query", v, out.query, seen, 4); break;
+        case 'r': take(key, "refresh_url", v, out.refresh_url, seen, 5); break;
+        case 's': take(key, "since_id", v, out.since_id, seen, 7) ||
+                   take(key, "since_id_str", v, out.since_id_str, seen, 8); break;
+        default: break;
+        }
+    });
+    require(seen, 0x1ff);
+}
+
+template <> void decode_single(ondemand::object &o, TwitterResponse &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 's': take(key, "statuses", v, out.statuses, seen, 0) ||
+                   take(key, "search_metadata", v, out.search_metadata, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3);
+}
+
+template <> void decode_single(ondemand::object &o, PartialStatus &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'i': take(key, "id", v, out.id, seen, 0); break;
+        case 't': take(key, "text", v, out.text, seen, 1); break;
+        case 'u':
+            if (key.unsafe_is_equal("user")) {
+                // The key path user.screen_name: the nested object walked once too.
+                ondemand::object user;
+                check(v.get_object().get(user));
+                uint64_t user_seen = 0;
+                each_field(user, [&](ondemand::raw_json_string user_key, ondemand::value &user_value) {
+                    if (user_key.raw()[0] == 's') take(user_key, "screen_name", user_value, out.screen_name, user_seen, 0);
+                });
+                require(user_seen, 0x1);
+                seen |= 0x4;
+            }
+            break;
+        default: break;
+        }
+    });
+    require(seen, 0x7);
+}
+
+template <> void decode_single(ondemand::object &o, CitmEvent &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'd': take(key, "description", v, out.description, seen, 0); break;
+        case 'i': take(key, "id", v, out.id, seen, 1); break;
+        case 'l': take(key, "logo", v, out.logo, seen, 2); break;
+        case 'n': take(key, "name", v, out.name, seen, 3); break;
+        case 's': take(key, "subTopicIds", v, out.sub_topic_ids, seen, 4) ||
+                   take(key, "subjectCode", v, out.subject_code, seen, 5) ||
+                   take(key, "subtitle", v, out.subtitle, seen, 6); break;
+        case 't': take(key, "topicIds", v, out.topic_ids, seen, 7); break;
+        default: break;
+        }
+    });
+    require(seen, 0x9a);
+}
+
+template <> void decode_single(ondemand::object &o, Price &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'a': take(key, "amount", v, out.amount, seen, 0) ||
+                   take(key, "audienceSubCategoryId", v, out.audience_sub_category_id, seen, 1); break;
+        case 's': take(key, "seatCategoryId", v, out.seat_category_id, seen, 2); break;
+        default: break;
+        }
+    });
+    require(seen, 0x7);
+}
+
+template <> void decode_single(ondemand::object &o, Area &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'a': take(key, "areaId", v, out.area_id, seen, 0); break;
+        case 'b': take(key, "blockIds", v, out.block_ids, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3);
+}
+
+template <> void decode_single(ondemand::object &o, SeatCategory &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'a': take(key, "areas", v, out.areas, seen, 0); break;
+        case 's': take(key, "seatCategoryId", v, out.seat_category_id, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3);
+}
+
+template <> void decode_single(ondemand::object &o, Performance &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'e': take(key, "eventId", v, out.event_id, seen, 0); break;
+        case 'i': take(key, "id", v, out.id, seen, 1); break;
+        case 'l': take(key, "logo", v, out.logo, seen, 2); break;
+        case 'n': take(key, "name", v, out.name, seen, 3); break;
+        case 'p': take(key, "prices", v, out.prices, seen, 4); break;
+        case 's': take(key, "seatCategories", v, out.seat_categories, seen, 5) ||
+                   take(key, "seatMapImage", v, out.seat_map_image, seen, 6) ||
+                   take(key, "start", v, out.start, seen, 7); break;
+        case 'v': take(key, "venueCode", v, out.venue_code, seen, 8); break;
+        default: break;
+        }
+    });
+    require(seen, 0x1b3);
+}
+
+template <> void decode_single(ondemand::object &o, CitmCatalog &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'a': take(key, "areaNames", v, out.area_names, seen, 0) ||
+                   take(key, "audienceSubCategoryNames", v, out.audience_sub_category_names, seen, 1); break;
+        case 'b': take(key, "blockNames", v, out.block_names, seen, 2); break;
+        case 'e': take(key, "events", v, out.events, seen, 3); break;
+        case 'p': take(key, "performances", v, out.performances, seen, 4); break;
+        case 's': take(key, "seatCategoryNames", v, out.seat_category_names, seen, 5) ||
+                   take(key, "subTopicNames", v, out.sub_topic_names, seen, 6) ||
+                   take(key, "subjectNames", v, out.subject_names, seen, 7); break;
+        case 't': take(key, "topicNames", v, out.topic_names, seen, 8) ||
+                   take(key, "topicSubTopics", v, out.topic_sub_topics, seen, 9); break;
+        case 'v': take(key, "venueNames", v, out.venue_names, seen, 10); break;
+        default: break;
+        }
+    });
+    require(seen, 0x7ff);
+}
+
+template <> void decode_single(ondemand::object &o, Geometry &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 't': take(key, "type", v, out.type, seen, 0); break;
+        case 'c': take(key, "coordinates", v, out.coordinates, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3);
+}
+
+template <> void decode_single(ondemand::object &o, Feature &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 't': take(key, "type", v, out.type, seen, 0); break;
+        case 'p': take(key, "properties", v, out.properties, seen, 1); break;
+        case 'g': take(key, "geometry", v, out.geometry, seen, 2); break;
+        default: break;
+        }
+    });
+    require(seen, 0x7);
+}
+
+template <> void decode_single(ondemand::object &o, FeatureCollection &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 't': take(key, "type", v, out.type, seen, 0); break;
+        case 'f': take(key, "features", v, out.features, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3);
+}
+
+template <> void decode_single(ondemand::object &o, GsocSponsor &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case '@': take(key, "@type", v, out.type, seen, 0); break;
+        case 'n': take(key, "name", v, out.name, seen, 1); break;
+        case 'd': take(key, "disambiguatingDescription", v, out.disambiguating_description, seen, 2) ||
+                   take(key, "description", v, out.description, seen, 3); break;
+        case 'u': take(key, "url", v, out.url, seen, 4); break;
+        case 'l': take(key, "logo", v, out.logo, seen, 5); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3f);
+}
+
+template <> void decode_single(ondemand::object &o, GsocAuthor &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case '@': take(key, "@type", v, out.type, seen, 0); break;
+        case 'n': take(key, "name", v, out.name, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3);
+}
+
+template <> void decode_single(ondemand::object &o, GsocProject &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case '@': take(key, "@context", v, out.context, seen, 0) ||
+                   take(key, "@type", v, out.type, seen, 1); break;
+        case 'n': take(key, "name", v, out.name, seen, 2); break;
+        case 'd': take(key, "description", v, out.description, seen, 3); break;
+        case 's': take(key, "sponsor", v, out.sponsor, seen, 4); break;
+        case 'a': take(key, "author", v, out.author, seen, 5); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3f);
+}
+
+template <> void decode_single(ondemand::object &o, GitHubActor &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'g': take(key, "gravatar_id", v, out.gravatar_id, seen, 0); break;
+        case 'l': take(key, "login", v, out.login, seen, 1); break;
+        case 'a': take(key, "avatar_url", v, out.avatar_url, seen, 2); break;
+        case 'u': take(key, "url", v, out.url, seen, 3); break;
+        case 'i': take(key, "id", v, out.id, seen, 4); break;
+        default: break;
+        }
+    });
+    require(seen, 0x1f);
+}
+
+template <> void decode_single(ondemand::object &o, GitHubRepo &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'u': take(key, "url", v, out.url, seen, 0); break;
+        case 'i': take(key, "id", v, out.id, seen, 1); break;
+        case 'n': take(key, "name", v, out.name, seen, 2); break;
+        default: break;
+        }
+    });
+    require(seen, 0x7);
+}
+
+template <> void decode_single(ondemand::object &o, GitHubCommitAuthor &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'e': take(key, "email", v, out.email, seen, 0); break;
+        case 'n': take(key, "name", v, out.name, seen, 1); break;
+        default: break;
+        }
+    });
+    require(seen, 0x3);
+}
+
+template <> void decode_single(ondemand::object &o, GitHubCommit &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'u': take(key, "url", v, out.url, seen, 0); break;
+        case 'm': take(key, "message", v, out.message, seen, 1); break;
+        case 'd': take(key, "distinct", v, out.distinct, seen, 2); break;
+        case 's': take(key, "sha", v, out.sha, seen, 3); break;
+        case 'a': take(key, "author", v, out.author, seen, 4); break;
+        default: break;
+        }
+    });
+    require(seen, 0x1f);
+}
+
+template <> void decode_single(ondemand::object &o, GitHubPayload &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'a': take(key, "action", v, out.action, seen, 0); break;
+        case 'r': take(key, "ref", v, out.ref, seen, 1) ||
+                   take(key, "ref_type", v, out.ref_type, seen, 2); break;
+        case 'm': take(key, "master_branch", v, out.master_branch, seen, 3); break;
+        case 'd': take(key, "description", v, out.description, seen, 4) ||
+                   take(key, "distinct_size", v, out.distinct_size, seen, 7); break;
+        case 'p': take(key, "push_id", v, out.push_id, seen, 5); break;
+        case 's': take(key, "size", v, out.size, seen, 6); break;
+        case 'h': take(key, "head", v, out.head, seen, 8); break;
+        case 'b': take(key, "before", v, out.before, seen, 9); break;
+        case 'c': take(key, "commits", v, out.commits, seen, 10); break;
+        default: break;
+        }
+    });
+    require(seen, 0x0);
+}
+
+template <> void decode_single(ondemand::object &o, GitHubEvent &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 't': take(key, "type", v, out.type, seen, 0); break;
+        case 'c': take(key, "created_at", v, out.created_at, seen, 1); break;
+        case 'a': take(key, "actor", v, out.actor, seen, 2); break;
+        case 'r': take(key, "repo", v, out.repo, seen, 3); break;
+        case 'p': take(key, "public", v, out.is_public, seen, 4) ||
+                   take(key, "payload", v, out.payload, seen, 5); break;
+        case 'i': take(key, "id", v, out.id, seen, 6); break;
+        case 'o': take(key, "org", v, out.org, seen, 7); break;
+        default: break;
+        }
+    });
+    require(seen, 0x7f);
+}
+
+template <> void decode_single(ondemand::object &o, RecordLocation &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'l': take(key, "lat", v, out.lat, seen, 0) ||
+                   take(key, "lon", v, out.lon, seen, 1); break;
+        case 'c': take(key, "country", v, out.country, seen, 2); break;
+        default: break;
+        }
+    });
+    require(seen, 0x7);
+}
+
+template <> void decode_single(ondemand::object &o, Record &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'i': take(key, "id", v, out.id, seen, 0); break;
+        case 'u': take(key, "uuid", v, out.uuid, seen, 1); break;
+        case 'n': take(key, "name", v, out.name, seen, 2) ||
+                   take(key, "nickname", v, out.nickname, seen, 7); break;
+        case 'a': take(key, "active", v, out.active, seen, 3); break;
+        case 's': take(key, "score", v, out.score, seen, 4); break;
+        case 'r': take(key, "ratio", v, out.ratio, seen, 5); break;
+        case 'c': take(key, "city", v, out.city, seen, 6); break;
+        case 'b': take(key, "bio", v, out.bio, seen, 8); break;
+        case 't': take(key, "tags", v, out.tags, seen, 9); break;
+        case 'l': take(key, "location", v, out.location, seen, 10); break;
+        case 'g': take(key, "greeting", v, out.greeting, seen, 11); break;
+        default: break;
+        }
+    });
+    require(seen, 0xf7f);
+}
+
+template <> void decode_single(ondemand::object &o, RecordSummary &out) {
+    uint64_t seen = 0;
+    each_field(o, [&](ondemand::raw_json_string key, ondemand::value &v) {
+        switch (key.raw()[0]) {
+        case 'i': take(key, "id", v, out.id, seen, 0); break;
+        case 'n': take(key, "name", v, out.name, seen, 1); break;
+        case 's': take(key, "score", v, out.score, seen, 2); break;
+        default: break;
+        }
+    });
+    require(seen, 0x7);
+}
+
+// MARK: - Roots
+
+/// A model read by `find_field` in document order, or with `SinglePass` in one walk over its fields.
+template <bool SinglePass, class T> inline void read_model(ondemand::value value, T &out) {
+    if constexpr (SinglePass) {
+        read_single(value, out);
+    } else {
+        read(value, out);
+    }
+}
+
+template <bool SinglePass, class T> void decode_root_object(ondemand::document &document, T &out) {
+    ondemand::object object;
+    check(document.get_object().get(object));
+    if constexpr (SinglePass) {
+        decode_single(object, out);
+    } else {
+        decode(object, out);
+    }
+}
+
+template <bool SinglePass, class T> void decode_root_array(ondemand::document &document, std::vector<T> &out) {
     ondemand::array array;
     check(document.get_array().get(array));
     out.clear();
@@ -483,14 +1194,18 @@ template <class T> void decode_root_array(ondemand::document &document, std::vec
         ondemand::value item;
         check(element.get(item));
         out.emplace_back();
-        read(item, out.back());
+        read_model<SinglePass>(item, out.back());
     }
 }
 
-template <class T> void decode_root_dictionary(ondemand::document &document, Dict<T> &out) {
+template <bool SinglePass, class T> void decode_root_dictionary(ondemand::document &document, Dict<T> &out) {
     ondemand::object object;
     check(document.get_object().get(object));
-    read_dictionary(object, out);
+    if constexpr (SinglePass) {
+        read_dictionary_single(object, out);
+    } else {
+        read_dictionary(object, out);
+    }
 }
 
 /// Content after a root array is an error, as in SimdUnbox. (Root objects are left as soon as their
@@ -655,6 +1370,7 @@ template <class T> T &fresh(Result &result) {
     return result.emplace<T>();
 }
 
+template <bool SinglePass>
 static uint64_t decode_workload(cpp_ceiling_decoder &decoder, cpp_ceiling_workload workload, const void *bytes,
                                 size_t length) {
     const uint8_t *padded = decoder.pad(bytes, length);
@@ -664,38 +1380,38 @@ static uint64_t decode_workload(cpp_ceiling_decoder &decoder, cpp_ceiling_worklo
     switch (workload) {
     case CPP_CEILING_TWITTER: {
         auto &out = fresh<TwitterResponse>(decoder.result);
-        decode_root_object(document, out);
+        decode_root_object<SinglePass>(document, out);
         count = out.statuses.size();
         break;
     }
     case CPP_CEILING_CITM: {
         auto &out = fresh<CitmCatalog>(decoder.result);
-        decode_root_object(document, out);
+        decode_root_object<SinglePass>(document, out);
         count = out.performances.size();
         break;
     }
     case CPP_CEILING_CANADA: {
         auto &out = fresh<FeatureCollection>(decoder.result);
-        decode_root_object(document, out);
+        decode_root_object<SinglePass>(document, out);
         for (const auto &feature : out.features)
             for (const auto &ring : feature.geometry.coordinates) count += ring.size();
         break;
     }
     case CPP_CEILING_GSOC: {
         auto &out = fresh<Dict<GsocProject>>(decoder.result);
-        decode_root_dictionary(document, out);
+        decode_root_dictionary<SinglePass>(document, out);
         count = out.size();
         break;
     }
     case CPP_CEILING_GITHUB_EVENTS: {
         auto &out = fresh<std::vector<GitHubEvent>>(decoder.result);
-        decode_root_array(document, out);
+        decode_root_array<SinglePass>(document, out);
         count = out.size();
         break;
     }
     case CPP_CEILING_RECORDS: {
         auto &out = fresh<std::vector<Record>>(decoder.result);
-        decode_root_array(document, out);
+        decode_root_array<SinglePass>(document, out);
         count = out.size();
         break;
     }
@@ -705,13 +1421,13 @@ static uint64_t decode_workload(cpp_ceiling_decoder &decoder, cpp_ceiling_worklo
         check(document.get_object().get(root));
         ondemand::value statuses;
         check(root["statuses"].get(statuses));
-        read(statuses, out);
+        read_model<SinglePass>(statuses, out);
         count = out.size();
         break;
     }
     case CPP_CEILING_PARTIAL_RECORDS: {
         auto &out = fresh<std::vector<RecordSummary>>(decoder.result);
-        decode_root_array(document, out);
+        decode_root_array<SinglePass>(document, out);
         count = out.size();
         break;
     }
@@ -789,8 +1505,15 @@ void cpp_ceiling_decoder_destroy(cpp_ceiling_decoder *decoder) { delete decoder;
 
 int cpp_ceiling_decode(cpp_ceiling_decoder *decoder, cpp_ceiling_workload workload, const void *bytes, size_t length,
                        uint64_t *out_count) {
+    return cpp_ceiling_decode_walk(decoder, workload, CPP_CEILING_FIND_FIELD, bytes, length, out_count);
+}
+
+int cpp_ceiling_decode_walk(cpp_ceiling_decoder *decoder, cpp_ceiling_workload workload, cpp_ceiling_walk walk,
+                            const void *bytes, size_t length, uint64_t *out_count) {
     try {
-        uint64_t count = ceiling::decode_workload(*decoder, workload, bytes, length);
+        uint64_t count = walk == CPP_CEILING_SINGLE_PASS
+                             ? ceiling::decode_workload<true>(*decoder, workload, bytes, length)
+                             : ceiling::decode_workload<false>(*decoder, workload, bytes, length);
         if (out_count) *out_count = count;
         return 0;
     } catch (const ceiling::decode_failure &failure) {
