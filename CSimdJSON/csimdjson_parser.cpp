@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <new>
 
 // ------------------------------------------------------------------------------------------------
@@ -17,6 +18,19 @@
 extern "C" const char *csimdjson_active_implementation_name(void) {
   return get_active_implementation()->name().c_str();
 }
+
+extern "C" const char *csimdjson_version(void) {
+  static char text[32] = {};
+  static const bool written = [] {
+    std::snprintf(text, sizeof text, "%d.%d.%d", int(SIMDJSON_VERSION_MAJOR), int(SIMDJSON_VERSION_MINOR),
+                  int(SIMDJSON_VERSION_REVISION));
+    return true;
+  }();
+  (void)written;
+  return text;
+}
+
+extern "C" bool csimdjson_accelerated_path(void) { return csimdjson_accelerated; }
 
 extern "C" const char *csimdjson_error_message(csimdjson_error error) {
   if (int(error) < 0 || int(error) >= int(CSIMDJSON_NUM_ERROR_CODES)) { return "unknown error"; }
@@ -104,48 +118,106 @@ extern "C" size_t csimdjson_parser_current_offset(csimdjson_parser *parser) {
   return offset > parser->document_length ? parser->document_length : offset;
 }
 
+namespace {
+
+/// Whether the document's cursor is past its last token: `document::at_end()` where simdjson has
+/// it (3.1 and later), else `current_location()`, which fails with OUT_OF_BOUNDS there (simdjson
+/// 3.0 has no `at_end()`). Both are public; the first overload is chosen when it compiles.
+template <typename Document>
+inline auto document_at_end(Document &document, int) noexcept -> decltype(bool(document.at_end()), error_code()) {
+  if (document.at_end()) { return SUCCESS; }
+  const char *location = nullptr;
+  const error_code error = document.current_location().get(location);
+  return error ? error : TRAILING_CONTENT;
+}
+template <typename Document> inline error_code document_at_end(Document &document, long) noexcept {
+  const char *location = nullptr;
+  const error_code error = document.current_location().get(location);
+  if (error == OUT_OF_BOUNDS) { return SUCCESS; }
+  return error ? error : TRAILING_CONTENT;
+}
+
+} // namespace
+
 extern "C" csimdjson_error csimdjson_parser_finish(csimdjson_parser *parser) {
   if (!parser->has_document) { return CSIMDJSON_UNINITIALIZED; }
   if (!parser->document.is_alive()) { return CSIMDJSON_TAPE_ERROR; }
-  // Skip whatever of the root the caller left unread (from any depth), then require the end. A
-  // root container whose end a lookup's walk has noted (the model read its fields out of order)
-  // is jumped over (user-canada.json: walking it again took 4.7M instructions a decode).
-  ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
-  const uint32_t close = iterator.is_alive() && iterator.depth() >= 1 ? known_container_end(*parser, 1, 0) : 0;
-  if (close != 0) {
-    jump_past(iterator, close, 0);
-  } else {
+  // Skip whatever of the root the caller left unread (from any depth), then require the end.
+  bool skipped = false;
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    // A root container whose end a lookup's walk has noted (the model read its fields out of
+    // order) is jumped over (user-canada.json: walking it again took 4.7M instructions a decode).
+    ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
+    const uint32_t close = iterator.is_alive() && iterator.depth() >= 1 ? known_container_end(*parser, 1, 0) : 0;
+    if (close != 0) {
+      jump_past(iterator, close, 0);
+      skipped = true;
+    }
+  }
+#endif
+  if (!skipped) {
     std::string_view ignored;
     error_code error = parser->document.raw_json().get(ignored);
     if (error) { return code(error); }
   }
-  const char *location = nullptr;
-  const error_code error = parser->document.current_location().get(location);
-  if (error == OUT_OF_BOUNDS) { return CSIMDJSON_SUCCESS; }
-  if (error) { return code(error); }
-  return CSIMDJSON_TRAILING_CONTENT;
+  return code(document_at_end(parser->document, 0));
 }
 
 extern "C" void csimdjson_parser_cursor_stamp_addresses(csimdjson_parser *parser, const void *const **position,
                                                         const int32_t **depth, const uint64_t **document) {
-  ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
-  static_assert(sizeof(ondemand::token_position) == sizeof(const void *), "a token position is a pointer");
-  static_assert(sizeof(ondemand::depth_t) == sizeof(int32_t), "a depth is 32 bits");
-  *position = reinterpret_cast<const void *const *>(&internals::position_field(iterator));
-  *depth = &internals::depth_field(iterator);
   *document = &parser->documents;
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
+    static_assert(sizeof(ondemand::token_position) == sizeof(const void *), "a token position is a pointer");
+    static_assert(sizeof(ondemand::depth_t) == sizeof(int32_t), "a depth is 32 bits");
+    *position = reinterpret_cast<const void *const *>(&internals::position_field(iterator));
+    *depth = &internals::depth_field(iterator);
+    return;
+  }
+#endif
+  *position = nullptr;
+  *depth = nullptr;
+}
+
+extern "C" void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, const void **position, int32_t *depth) {
+  if (!parser->has_document) {
+    *position = nullptr;
+    *depth = 0;
+    return;
+  }
+  const char *location = nullptr;
+  // Past the last token: the end of the document (no token starts there).
+  if (parser->document.current_location().get(location)) {
+    location = reinterpret_cast<const char *>(parser->document_start + parser->document_length);
+  }
+  *position = location;
+  *depth = int32_t(parser->document.current_depth());
 }
 
 extern "C" csimdjson_error csimdjson_parser_skip_to_root_separator(csimdjson_parser *parser, size_t offset) {
   if (!parser->has_document) { return CSIMDJSON_UNINITIALIZED; }
   if (offset >= parser->document_length) { return CSIMDJSON_TAPE_ERROR; }
-  ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
-  // The root array is at depth 1 and its elements at depth 2: at depth 1 the element was read to
-  // its end, and the iterator is at its separator already.
-  if (iterator.depth() <= 1) { return CSIMDJSON_SUCCESS; }
-  const ondemand::token_position end = internals::end_position(iterator);
-  const ondemand::token_position found = internals::token_at_offset(iterator.position(), end, uint32_t(offset));
-  if (found == end) { return CSIMDJSON_TAPE_ERROR; }
-  internals::move_to(iterator, found, 1);
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
+    // The root array is at depth 1 and its elements at depth 2: at depth 1 the element was read to
+    // its end, and the iterator is at its separator already.
+    if (iterator.depth() <= 1) { return CSIMDJSON_SUCCESS; }
+    const ondemand::token_position end = internals::end_position(iterator);
+    const ondemand::token_position found = internals::token_at_offset(iterator.position(), end, uint32_t(offset));
+    if (found == end) { return CSIMDJSON_TAPE_ERROR; }
+    internals::move_to(iterator, found, 1);
+    return CSIMDJSON_SUCCESS;
+  }
+#endif
+  // The public API moves no cursor to a byte: the array's iterator skips the rest of the element
+  // itself when it moves on, token by token. The same checks as the accelerated path's.
+  if (parser->document.current_depth() <= 1) { return CSIMDJSON_SUCCESS; }
+  const uint8_t separator = parser->document_start[offset];
+  if (offset < csimdjson_parser_current_offset(parser) || (separator != ',' && separator != ']')) {
+    return CSIMDJSON_TAPE_ERROR;
+  }
   return CSIMDJSON_SUCCESS;
 }

@@ -110,6 +110,15 @@ typedef struct csimdjson_object_iterator {
 
 /** The name of the SIMD kernel chosen at run time for stage 1 (for example "icelake"). */
 const char *csimdjson_active_implementation_name(void);
+/** The version of simdjson the shim was compiled against (for example "3.0.1"). */
+const char *csimdjson_version(void);
+/**
+ * Whether the shim takes its accelerated path, which reaches simdjson's internals (only with the
+ * simdjson versions it was verified against, and not when built with
+ * SIMDUNBOX_PUBLIC_SIMDJSON_ONLY), rather than the path over simdjson's public API alone. Both give
+ * the same values and errors.
+ */
+bool csimdjson_accelerated_path(void);
 /** A human-readable description of `error` (static storage). */
 const char *csimdjson_error_message(csimdjson_error error);
 /** The largest document one parse accepts, in bytes. */
@@ -161,10 +170,18 @@ size_t csimdjson_parser_current_offset(csimdjson_parser *parser);
  * started. Two equal stamps mean that nothing was read between them, so that the cursors made
  * before still stand where they stood (what `unbox(keyPath:)` checks before reusing the objects a
  * previous key path opened). The addresses stay valid as long as `parser` does, whatever document
- * it iterates.
+ * it iterates. On the public path (`csimdjson_accelerated_path()` false), `*position` and `*depth`
+ * are null: read them with `csimdjson_parser_cursor_stamp` instead.
  */
 void csimdjson_parser_cursor_stamp_addresses(csimdjson_parser *parser, const void *const **position,
                                              const int32_t **depth, const uint64_t **document);
+
+/**
+ * The cursor stamp's position and depth through a call, for the public path, where
+ * `csimdjson_parser_cursor_stamp_addresses` gives null for both (the document count's address is
+ * always given): the document cursor's location in the input and its depth.
+ */
+void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, const void **position, int32_t *depth);
 
 /**
  * Checks that nothing but whitespace follows the root value, once the root has been read.

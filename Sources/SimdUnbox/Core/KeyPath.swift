@@ -567,26 +567,39 @@ func _equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> 
 /// Where a parser's cursor stamp lives (`csimdjson_parser_cursor_stamp_addresses`), read without a
 /// call: `_KeyPathReuse` reads it before and after every key path. (Measured with
 /// scripts/instructions.sh on 1 MB of orders read through key paths, Unbox API: 40.02M
-/// instructions per decode with a call to the shim for each stamp, 39.56M.)
+/// instructions per decode with a call to the shim for each stamp, 39.56M.) On the shim's public
+/// path, which cannot reach the cursor's fields, the stamp is read through a call
+/// (`csimdjson_parser_cursor_stamp`).
 @usableFromInline
 struct _CursorStampSource: @unchecked Sendable {
-    let position: UnsafePointer<UnsafeRawPointer?>
-    let depth: UnsafePointer<Int32>
+    let position: UnsafePointer<UnsafeRawPointer?>?
+    let depth: UnsafePointer<Int32>?
     let document: UnsafePointer<UInt64>
+    let parser: OpaquePointer
 
     init(parser: OpaquePointer) {
         var position: UnsafePointer<UnsafeRawPointer?>?
         var depth: UnsafePointer<Int32>?
         var document: UnsafePointer<UInt64>?
         csimdjson_parser_cursor_stamp_addresses(parser, &position, &depth, &document)
-        self.position = position!
-        self.depth = depth!
+        self.position = position
+        self.depth = depth
         self.document = document!
+        self.parser = parser
     }
 
     /// The stamp now: the cursor's token position and depth, and the parser's count of documents.
     @inline(__always)
     func read() -> (position: UInt64, depth: Int64, document: UInt64) {
-        (UInt64(UInt(bitPattern: position.pointee)), Int64(depth.pointee), document.pointee)
+        guard let position, let depth else { return readThroughCall() }
+        return (UInt64(UInt(bitPattern: position.pointee)), Int64(depth.pointee), document.pointee)
+    }
+
+    @inline(never)
+    private func readThroughCall() -> (position: UInt64, depth: Int64, document: UInt64) {
+        var position: UnsafeRawPointer?
+        var depth: Int32 = 0
+        csimdjson_parser_cursor_stamp(parser, &position, &depth)
+        return (UInt64(UInt(bitPattern: position)), Int64(depth), document.pointee)
     }
 }
