@@ -6,7 +6,9 @@
 #include "csimdjson_bytes.h"
 #include "csimdjson_skips.h"
 
+#include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <chrono>
 #include <cstdio>
 #include <new>
@@ -43,9 +45,46 @@ extern "C" size_t csimdjson_max_document_size(void) { return SIMDJSON_MAXSIZE_BY
 // Parser and document
 // ------------------------------------------------------------------------------------------------
 
+namespace {
+
+/// Every live parser, for `parser_of` (the public path's revisits only: the registry costs a lock
+/// when a parser is created or destroyed, and when a value is revisited).
+struct parser_registry {
+  std::mutex lock;
+  std::vector<csimdjson_parser *> parsers;
+  std::atomic<uint64_t> iterations{0};
+};
+
+parser_registry &registry() noexcept {
+  static parser_registry *shared = new parser_registry();
+  return *shared;
+}
+
+} // namespace
+
+csimdjson_parser *csimdjson_detail::parser_of(const uint8_t *location) noexcept {
+  parser_registry &shared = registry();
+  std::lock_guard<std::mutex> guard(shared.lock);
+  csimdjson_parser *found = nullptr;
+  const std::thread::id thread = std::this_thread::get_id();
+  for (csimdjson_parser *parser : shared.parsers) {
+    if (!parser->has_document || parser->iterating_thread != thread || location < parser->document_start ||
+        location >= parser->document_start + parser->document_length) {
+      continue;
+    }
+    if (found == nullptr || parser->iteration > found->iteration) { found = parser; }
+  }
+  return found;
+}
+
 extern "C" csimdjson_parser *csimdjson_parser_create(void) {
   csimdjson_parser *parser = new (std::nothrow) csimdjson_parser();
   if (parser == nullptr) { return nullptr; }
+  if (!csimdjson_accelerated) {
+    parser_registry &shared = registry();
+    std::lock_guard<std::mutex> guard(shared.lock);
+    shared.parsers.push_back(parser);
+  }
   // Not cryptographic: enough that hostile input cannot be prepared against one fixed function.
   static std::atomic<uint64_t> counter{0};
   const uint64_t clock = uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
@@ -54,7 +93,14 @@ extern "C" csimdjson_parser *csimdjson_parser_create(void) {
   return parser;
 }
 
-extern "C" void csimdjson_parser_destroy(csimdjson_parser *parser) { delete parser; }
+extern "C" void csimdjson_parser_destroy(csimdjson_parser *parser) {
+  if (parser != nullptr && !csimdjson_accelerated) {
+    parser_registry &shared = registry();
+    std::lock_guard<std::mutex> guard(shared.lock);
+    shared.parsers.erase(std::remove(shared.parsers.begin(), shared.parsers.end(), parser), shared.parsers.end());
+  }
+  delete parser;
+}
 
 extern "C" csimdjson_error csimdjson_parser_reserve_input(csimdjson_parser *parser, size_t length, uint8_t **buffer) {
   if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
@@ -97,6 +143,10 @@ extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *par
   if (error) { return code(error); }
   parser->has_document = true;
   ++parser->documents;
+  if (!csimdjson_accelerated) {
+    parser->iterating_thread = std::this_thread::get_id();
+    parser->iteration = registry().iterations.fetch_add(1, std::memory_order_relaxed) + 1;
+  }
   value_slot slot{ondemand::value(), parser};
   store(root, slot);
   return CSIMDJSON_SUCCESS;

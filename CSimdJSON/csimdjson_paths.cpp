@@ -41,10 +41,10 @@ inline csimdjson_error public_path_to(csimdjson_parser &parser, const uint8_t *t
       }
       break;
     case '{':
-      frames.push_back({false, -1, nullptr});
+      frames.push_back({false, -1, nullptr, byte});
       break;
     case '[':
-      frames.push_back({true, 0, nullptr});
+      frames.push_back({true, 0, nullptr, byte});
       break;
     case '}':
     case ']':
@@ -63,6 +63,136 @@ inline csimdjson_error public_path_to(csimdjson_parser &parser, const uint8_t *t
   }
   parser.path_read_to = reinterpret_cast<ondemand::token_position>(target);
   return CSIMDJSON_SUCCESS;
+}
+
+/// Reads `value` to its end, whatever its type, leaving the cursor just after it (at the separator
+/// or closing bracket that follows), through the readers of the public API.
+inline error_code consume_value(ondemand::value value) noexcept {
+  ondemand::json_type type;
+  SIMDJSON_TRY(value.type().get(type));
+  std::string_view ignored;
+  switch (type) {
+  case ondemand::json_type::object: {
+    ondemand::object object;
+    SIMDJSON_TRY(value.get_object().get(object));
+    return object.raw_json().get(ignored);
+  }
+  case ondemand::json_type::array: {
+    ondemand::array array;
+    SIMDJSON_TRY(value.get_array().get(array));
+    return array.raw_json().get(ignored);
+  }
+  case ondemand::json_type::string: {
+    ondemand::raw_json_string raw;
+    return value.get_raw_json_string().get(raw);
+  }
+  case ondemand::json_type::boolean: {
+    bool boolean = false;
+    return value.get_bool().get(boolean);
+  }
+  case ondemand::json_type::null: {
+    bool is_null = false;
+    return value.is_null().get(is_null);
+  }
+  default: {
+    double number = 0;
+    return value.get_double().get(number);
+  }
+  }
+}
+
+/// Whether the document's cursor stands at `location` with `depth`.
+inline bool stands_at(csimdjson_parser &parser, const uint8_t *location, int32_t depth) noexcept {
+  const uint8_t *here = nullptr;
+  int32_t here_depth = 0;
+  public_place(parser, here, here_depth);
+  return here == location && here_depth == depth;
+}
+
+/// The public path's cursor move (`csimdjson_parser_cursor_restore`, `csimdjson_value_revisit`):
+/// puts the document's cursor at the token at `location`, with `depth`, as the reads that reached
+/// it left it. The public API moves the cursor back only to the root (`document::rewind`), so the
+/// move starts there and reads its way down: the containers open at `location` (found by reading the
+/// document's bytes, as `public_path_to` does) are opened in turn, their children before the one
+/// that leads on read to their end, and in the innermost one the cursor stops where it stands at
+/// `location` with `depth` (a negative `depth`: the depth of a value that starts at `location`): at
+/// a key, a value or the separator after one. Costs a read of the
+/// document up to `location`: only containers used after their parent moved on pay it.
+/// @returns OUT_OF_ORDER_ITERATION when no read stands there (a place inside a token, a depth
+///          that reads never give), or the error of a read on the way.
+inline error_code public_move_to(csimdjson_parser &parser, const uint8_t *location, int32_t depth) noexcept {
+  if (depth >= 0 && stands_at(parser, location, depth)) { return SUCCESS; }
+  // The containers open at `location`, from a scan of its own (the path's scan keeps its place).
+  std::vector<csimdjson_detail::path_frame> frames = parser.path_frames;
+  const ondemand::token_position read_to = parser.path_read_to;
+  const uint64_t read_document = parser.path_document;
+  const csimdjson_error scanned = public_path_to(parser, location);
+  std::vector<csimdjson_detail::path_frame> open;
+  open.swap(parser.path_frames);
+  parser.path_frames = std::move(frames);
+  parser.path_read_to = read_to;
+  parser.path_document = read_document;
+  const bool at_end = location == parser.document_start + parser.document_length;
+  if (scanned != CSIMDJSON_SUCCESS && !at_end) { return OUT_OF_ORDER_ITERATION; }
+  // A value's first token: one level below the containers open there (the root is at depth 1).
+  if (depth < 0) { depth = int32_t(open.size()) + 1; }
+  parser.document.rewind();
+  if (at_end) {
+    std::string_view ignored;
+    SIMDJSON_TRY(parser.document.raw_json().get(ignored));
+    return stands_at(parser, location, depth) ? SUCCESS : OUT_OF_ORDER_ITERATION;
+  }
+  if (open.empty()) { return OUT_OF_ORDER_ITERATION; }
+  // The root container, then each container down to the innermost one.
+  ondemand::object object;
+  ondemand::array array;
+  bool is_array = open[0].is_array;
+  if (is_array) {
+    SIMDJSON_TRY(parser.document.get_array().get(array));
+  } else {
+    SIMDJSON_TRY(parser.document.get_object().get(object));
+  }
+  for (size_t level = 0; level < open.size(); ++level) {
+    const uint8_t *next = level + 1 < open.size() ? open[level + 1].start : nullptr;
+    bool descended = false;
+    const auto visit = [&](ondemand::value child) -> error_code {
+      const uint8_t *child_start = reinterpret_cast<const uint8_t *>(child.raw_json_token().data());
+      if (next != nullptr && child_start == next) {
+        is_array = open[level + 1].is_array;
+        descended = true;
+        return is_array ? child.get_array().get(array) : child.get_object().get(object);
+      }
+      return consume_value(child);
+    };
+    if (is_array) {
+      ondemand::array_iterator iterator;
+      SIMDJSON_TRY(array.begin().get(iterator));
+      while (!iterator_at_end(iterator)) {
+        if (stands_at(parser, location, depth)) { return SUCCESS; }
+        ondemand::value child;
+        SIMDJSON_TRY((*iterator).get(child));
+        SIMDJSON_TRY(visit(child));
+        if (descended) { break; }
+        if (stands_at(parser, location, depth)) { return SUCCESS; }
+        ++iterator;
+      }
+    } else {
+      ondemand::object_iterator iterator;
+      SIMDJSON_TRY(object.begin().get(iterator));
+      while (!iterator_at_end(iterator)) {
+        if (stands_at(parser, location, depth)) { return SUCCESS; }
+        ondemand::field field;
+        SIMDJSON_TRY((*iterator).get(field));
+        if (stands_at(parser, location, depth)) { return SUCCESS; }
+        SIMDJSON_TRY(visit(field.value()));
+        if (descended) { break; }
+        if (stands_at(parser, location, depth)) { return SUCCESS; }
+        ++iterator;
+      }
+    }
+    if (!descended) { break; }
+  }
+  return stands_at(parser, location, depth) ? SUCCESS : OUT_OF_ORDER_ITERATION;
 }
 
 } // namespace
@@ -95,15 +225,8 @@ extern "C" csimdjson_error csimdjson_parser_cursor_restore(csimdjson_parser *par
     return CSIMDJSON_SUCCESS;
   }
 #endif
-  // The public API moves the cursor back only to a container's first child (`reset`) or to the
-  // root (`rewind`): a place is restored only where the cursor still stands.
-  const uint8_t *location = nullptr;
-  int32_t depth = 0;
-  public_place(*parser, location, depth);
-  if (uint64_t(reinterpret_cast<uintptr_t>(location)) == place->position && int64_t(depth) == place->depth) {
-    return CSIMDJSON_SUCCESS;
-  }
-  return CSIMDJSON_OUT_OF_ORDER_ITERATION;
+  return code(public_move_to(*parser, reinterpret_cast<const uint8_t *>(uintptr_t(place->position)),
+                             int32_t(place->depth)));
 }
 
 extern "C" csimdjson_error csimdjson_value_revisit(csimdjson_value *value) {
@@ -121,11 +244,11 @@ extern "C" csimdjson_error csimdjson_value_revisit(csimdjson_value *value) {
     return CSIMDJSON_SUCCESS;
   }
 #endif
-  // The public path cannot move the cursor back to a value: a revisit succeeds only where the
-  // cursor stands on the value's first token already.
-  const char *location = nullptr;
-  if (slot.value.current_location().get(location)) { return CSIMDJSON_OUT_OF_ORDER_ITERATION; }
-  return location == slot.value.raw_json_token().data() ? CSIMDJSON_SUCCESS : CSIMDJSON_OUT_OF_ORDER_ITERATION;
+  // Nothing public leads from a value to its parser: the parser whose document holds the value.
+  const auto *start = reinterpret_cast<const uint8_t *>(slot.value.raw_json_token().data());
+  csimdjson_parser *parser = csimdjson_detail::parser_of(start);
+  if (parser == nullptr) { return CSIMDJSON_UNINITIALIZED; }
+  return code(public_move_to(*parser, start, -1));
 }
 
 extern "C" uint64_t csimdjson_object_start_token(const csimdjson_object *object) {
@@ -202,10 +325,10 @@ extern "C" csimdjson_error csimdjson_parser_path_to(csimdjson_parser *parser, ui
     for (ondemand::token_position token = parser->path_read_to; token < target; ++token) {
       switch (*iterator.peek(token)) {
       case '{':
-        frames.push_back({false, -1, nullptr});
+        frames.push_back({false, -1, nullptr, nullptr});
         break;
       case '[':
-        frames.push_back({true, 0, nullptr});
+        frames.push_back({true, 0, nullptr, nullptr});
         break;
       case '}':
       case ']':
