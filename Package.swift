@@ -1,15 +1,54 @@
 // swift-tools-version:6.0
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
-// Debian's libsimdjson-dev lives in the default include and library paths, and its pkg-config file
-// adds nothing but a -D flag, which SwiftPM refuses with a warning on every build (the define is
-// set below instead). Elsewhere (Homebrew) pkg-config supplies the paths.
+// simdjson through pkg-config where pkg-config knows it: always on macOS (Homebrew), and on Linux
+// when its simdjson.pc points outside the default include and library paths (a prefix of one's
+// own, Linuxbrew, scripts/check-simdjson.sh). Distribution packages (Debian's libsimdjson-dev,
+// Fedora's simdjson-devel, Ubuntu's) live in the default paths, and their pkg-config files add
+// nothing SwiftPM needs but a -D flag, which SwiftPM refuses with a warning on every build (the
+// define is set below instead): there the default paths are used, and no warning is printed.
 #if os(Linux)
-let simdjsonPkgConfig: String? = nil
+let simdjsonPkgConfig: String? = simdjsonPkgConfigOutsideDefaultPaths() ? "simdjson" : nil
 #else
 let simdjsonPkgConfig: String? = "simdjson"
 #endif
+
+/// Whether the simdjson.pc that pkg-config would read (PKG_CONFIG_PATH first, then the usual
+/// directories) names an include or library directory outside the compiler's and linker's defaults.
+func simdjsonPkgConfigOutsideDefaultPaths() -> Bool {
+    let searched = (Context.environment["PKG_CONFIG_PATH"] ?? "").split(separator: ":").map(String.init) + [
+        "/usr/local/lib/pkgconfig", "/usr/local/share/pkgconfig", "/usr/lib/x86_64-linux-gnu/pkgconfig",
+        "/usr/lib/aarch64-linux-gnu/pkgconfig", "/usr/lib64/pkgconfig", "/usr/lib/pkgconfig", "/usr/share/pkgconfig",
+    ]
+    guard
+        let text = searched.lazy.compactMap({ try? String(contentsOfFile: $0 + "/simdjson.pc", encoding: .utf8) })
+            .first
+    else { return false }
+    // `name=value` variables, expanded in order; then the -I and -L directories of Cflags and Libs.
+    var variables: [String: String] = [:]
+    func expand(_ value: String) -> String {
+        var result = value
+        for (name, replacement) in variables { result = result.replacingOccurrences(of: "${\(name)}", with: replacement) }
+        return result
+    }
+    var directories: [String] = []
+    for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        if let equals = line.firstIndex(of: "="), !line.contains(":"), !line.hasPrefix("#") {
+            variables[String(line[..<equals])] = expand(String(line[line.index(after: equals)...]))
+        } else if line.hasPrefix("Cflags:") || line.hasPrefix("Libs:") {
+            for flag in expand(line).split(separator: " ") where flag.hasPrefix("-I") || flag.hasPrefix("-L") {
+                directories.append(String(flag.dropFirst(2)))
+            }
+        }
+    }
+    let defaults = ["/usr/include", "/usr/local/include", "/usr/lib", "/usr/lib64", "/usr/local/lib"]
+    return directories.contains { directory in
+        let trimmed = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return !defaults.contains(trimmed) && !trimmed.hasPrefix("/usr/lib/")
+    }
+}
 
 let package = Package(
     name: "SimdUnbox",
@@ -27,14 +66,17 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0")
     ],
     targets: [
-        // simdjson from the system (Debian's libsimdjson-dev, Homebrew's simdjson via pkg-config). Only
-        // simdjson 3.0.x: the shim reaches its internals and checks the version (see
-        // CSimdJSON/csimdjson_internals.h).
+        // simdjson from the system (Debian's libsimdjson-dev, Homebrew's simdjson via pkg-config): any
+        // 3.x or 4.x release. With 3.0.x the shim takes its accelerated path, elsewhere the path over
+        // simdjson's public API (see CSimdJSON/csimdjson_internals.h).
         .systemLibrary(
             name: "CSimdJSONSystem",
             path: "CSimdJSON/System",
             pkgConfig: simdjsonPkgConfig,
-            providers: [.apt(["libsimdjson-dev", "pkg-config"]), .brew(["simdjson", "pkg-config"])]
+            providers: [
+                .apt(["libsimdjson-dev", "pkg-config"]), .yum(["simdjson-devel", "pkgconf"]),
+                .brew(["simdjson", "pkg-config"]),
+            ]
         ),
         // The C shim over simdjson's On-Demand API: C-only headers in include/, the C++ sources and
         // their private headers beside them.

@@ -19,6 +19,8 @@ extern "C" csimdjson_error csimdjson_array_iterate(csimdjson_array *array, csimd
 
 namespace {
 
+#if CSIMDJSON_HAS_INTERNALS
+
 /// In a document that keeps container ends, notes where the array `elements` iterates ends, now
 /// that it was read to its closing bracket: a lookup that walks its parent again (a field read out
 /// of order) jumps over it rather than walking its tokens, and so does the document's finish. Out
@@ -42,21 +44,34 @@ namespace {
 /// by the suite's model) paid 0.03M instructions a decode to note them.
 constexpr ptrdiff_t long_array = 64;
 
+#endif // CSIMDJSON_HAS_INTERNALS
+
 /// Moves `slot` to its next element: false at the end, or an error.
 inline error_code advance(array_iterator_slot &slot, bool &has_element, ondemand::value &element) noexcept {
   if (slot.started) {
-    // `++slot.iterator`, with the element skipped by the shim's `skip_child` (csimdjson_skips.h).
-    ondemand::value_iterator &elements = internals::array_elements(slot.iterator);
-    if (!elements.error() && !skip_element(elements, slot.element_start)) { (void)elements.has_next_element(); }
+#if CSIMDJSON_HAS_INTERNALS
+    if (csimdjson_accelerated) {
+      // `++slot.iterator`, with the element skipped by the shim's `skip_child` (csimdjson_skips.h).
+      ondemand::value_iterator &elements = internals::array_elements(slot.iterator);
+      if (!elements.error() && !skip_element(elements, slot.element_start)) { (void)elements.has_next_element(); }
+    } else
+#endif
+    {
+      ++slot.iterator;
+    }
   }
   slot.started = true;
-  if (internals::at_end(slot.iterator)) {
+  if (iterator_at_end(slot.iterator)) {
     has_element = false;
     return SUCCESS;
   }
   has_element = true;
-  ondemand::json_iterator &iterator = *internals::json_iterator_of(internals::array_elements(slot.iterator));
-  slot.element_start = uint32_t(iterator.position() - iterator.root_position());
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    ondemand::json_iterator &iterator = *internals::json_iterator_of(internals::array_elements(slot.iterator));
+    slot.element_start = uint32_t(iterator.position() - iterator.root_position());
+  }
+#endif
   return (*slot.iterator).get(element);
 }
 
@@ -133,7 +148,9 @@ extern "C" csimdjson_error csimdjson_array_iterator_next(csimdjson_array_iterato
   *has_element = has;
   if (has) {
     store_value(value, element);
-  } else {
+  }
+#if CSIMDJSON_HAS_INTERNALS
+  else if (csimdjson_accelerated) {
     // Not in `advance`, which the bulk reads of numbers share: their arrays hold no container to
     // jump over, and inlined there the test cost canada.json 0.39M instructions a decode.
     ondemand::value_iterator &elements = internals::array_elements(slot.iterator);
@@ -143,6 +160,7 @@ extern "C" csimdjson_error csimdjson_array_iterator_next(csimdjson_array_iterato
       note_array_end(elements);
     }
   }
+#endif
   return CSIMDJSON_SUCCESS;
 }
 

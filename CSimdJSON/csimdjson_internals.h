@@ -1,5 +1,6 @@
-// Every use CSimdJSON makes of simdjson's internals, and the check that the simdjson it is built
-// against is the one they were written for. Internal: not part of the C API in include/.
+// Every use CSimdJSON makes of simdjson's internals: an accelerator, used only with the simdjson
+// versions it was verified against, and compiled out entirely with SIMDUNBOX_PUBLIC_SIMDJSON_ONLY.
+// Internal: not part of the C API in include/.
 //
 // simdjson's On-Demand cursors keep their iterators in protected members (a document's, an
 // object's and a value's `iter`, a json_iterator's token position and depth), and its unordered
@@ -13,10 +14,20 @@
 // Once reached, the iterators (`value_iterator`, `json_iterator`) are driven through their own
 // public member functions (`field_key`, `field_value`, `skip_child`, `has_next_field`, `child`,
 // `position`, `depth`, `peek`), which simdjson documents as internal: csimdjson_objects.cpp's
-// lookups depend on their 3.0 behaviour as well. The shim also works around a few simdjson 3.0.1
-// bugs (csimdjson_values.h, csimdjson_values.cpp, csimdjson_parser.cpp), which another version may
-// have fixed or changed. Porting the shim to another simdjson means reviewing all of these, then
-// widening the check below.
+// lookups depend on their 3.0 behaviour as well.
+//
+// Two paths. `csimdjson_accelerated` is true for the versions this header was verified against
+// (simdjson 3.0.x: the whole test suite passes through it): every entry point of the shim then
+// takes the accelerated path. Everywhere else, and whenever SIMDUNBOX_PUBLIC_SIMDJSON_ONLY is
+// defined, the same entry points run over simdjson's public On-Demand API alone
+// (`find_field_unordered`, `object::reset`, the iterators, `raw_json`, `current_location`), with
+// the same values and errors: the accelerator only makes out-of-order lookups, skips over
+// containers walked before and cursor moves cheaper. The items below compile against every 3.x and
+// 4.x release checked (scripts/check-simdjson.sh), but run only where verified. simdjson's version
+// numbers are enumerators, not macros (and 3.0's SIMDJSON_VERSION is not even a string), so the
+// choice is a constant the compiler folds, not an #if. Porting the accelerator to another version
+// means reviewing every item here, running the suite against that version, then widening
+// `csimdjson_accelerated`.
 #ifndef CSIMDJSON_INTERNALS_H
 #define CSIMDJSON_INTERNALS_H
 
@@ -27,18 +38,30 @@
 #include <cstdint>
 #include <type_traits>
 
-// simdjson's version numbers are enumerators (simdjson::SIMDJSON_VERSION_MAJOR, ..._MINOR), not
-// macros, so the check is a static_assert rather than an #if; its message shows the version macro
-// SIMDJSON_VERSION as <simdjson.h> defines it.
-#define CSIMDJSON_STRINGIFY_(text) #text
-#define CSIMDJSON_STRINGIFY(text) CSIMDJSON_STRINGIFY_(text)
-#ifndef SIMDJSON_VERSION
-#error "CSimdJSON reaches simdjson 3.0's internals (see csimdjson_internals.h): install simdjson 3.0.x"
+#ifdef SIMDUNBOX_PUBLIC_SIMDJSON_ONLY
+#define CSIMDJSON_HAS_INTERNALS 0
+#else
+#define CSIMDJSON_HAS_INTERNALS 1
 #endif
-#define CSIMDJSON_FOUND_SIMDJSON "simdjson " CSIMDJSON_STRINGIFY(SIMDJSON_VERSION)
-static_assert(simdjson::SIMDJSON_VERSION_MAJOR == 3 && simdjson::SIMDJSON_VERSION_MINOR == 0,
-              "CSimdJSON reaches simdjson 3.0's internals (see csimdjson_internals.h); " CSIMDJSON_FOUND_SIMDJSON
-              " is not supported: install simdjson 3.0.x or port csimdjson_internals.h");
+
+namespace {
+
+/// Whether the shim takes the accelerated path (see the top of this file): simdjson 3.0.x, unless
+/// SIMDUNBOX_PUBLIC_SIMDJSON_ONLY forces the public path.
+constexpr bool csimdjson_accelerated =
+    CSIMDJSON_HAS_INTERNALS && simdjson::SIMDJSON_VERSION_MAJOR == 3 && simdjson::SIMDJSON_VERSION_MINOR == 0;
+
+/// Whether an array or object iterator is past its container's last element: `iterator !=
+/// container.end()`, the public test, where `end()` is an iterator over the same cursor (simdjson's
+/// `operator!=` asks whether the iterator's container is still open). The shim keeps no end
+/// iterator: a cursor's 32-byte C struct has no room for a second one.
+template <typename Iterator> inline bool iterator_at_end(const Iterator &iterator) noexcept {
+  return !(iterator != iterator);
+}
+
+} // namespace
+
+#if CSIMDJSON_HAS_INTERNALS
 
 namespace {
 
@@ -253,15 +276,10 @@ inline ondemand::value_iterator &object_fields(ondemand::object_iterator &iterat
   return *reinterpret_cast<ondemand::value_iterator *>(&iterator);
 }
 
-/// Whether an array or object iterator is past its container's last element.
-///
-/// Stands in for: `iterator != container.end()`, the public test, whose operand simdjson 3.0
-/// ignores (`operator!=` returns whether the iterator's container is still open). The shim keeps
-/// no end iterator: a cursor's 32-byte C struct has no room for a second one.
-template <typename Iterator> inline bool at_end(const Iterator &iterator) noexcept { return !(iterator != iterator); }
-
 } // namespace internals
 
 } // namespace
+
+#endif // CSIMDJSON_HAS_INTERNALS
 
 #endif // CSIMDJSON_INTERNALS_H

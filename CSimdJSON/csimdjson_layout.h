@@ -78,9 +78,16 @@ inline void store_value(csimdjson_value *out, const ondemand::value &value) noex
 }
 
 /// Whether `opaque` holds no cursor at all (zero-initialised and never written by the shim): no
-/// value (its first word, see `internals::is_live_value_word`) and no root marker.
+/// value (its first word, see `internals::is_live_value_word`) and no root marker. On the public
+/// path, every word zero: a value simdjson hands out refers to its document, so it is never all
+/// zero bits, and the shim stores cursors over zeroed structs.
 inline bool is_empty(const csimdjson_value *opaque) noexcept {
-  return !internals::is_live_value_word(opaque->storage[0]) && opaque->storage[3] == 0;
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    return !internals::is_live_value_word(opaque->storage[0]) && opaque->storage[3] == 0;
+  }
+#endif
+  return (opaque->storage[0] | opaque->storage[1] | opaque->storage[2] | opaque->storage[3]) == 0;
 }
 
 } // namespace

@@ -82,21 +82,14 @@ inline bool key_matches(ondemand::raw_json_string raw, std::string_view key) noe
   return document[key.size()] == '"' && csimdjson_bytes::equal_short(document, key.data(), key.size());
 }
 
+// The accelerated lookups (csimdjson_internals.h).
+#if CSIMDJSON_HAS_INTERNALS
+
 /// The memo of the object `fields` iterates, or null (too deep, or a depth that keeps none).
 inline key_memo *memo_slot(csimdjson_parser &parser, const ondemand::value_iterator &fields) noexcept {
   const ondemand::depth_t depth = fields.depth();
   if (depth < 0 || depth >= key_memo_depths || ((parser.memo_depths >> depth) & 1) == 0) { return nullptr; }
   return &parser.memos[depth];
-}
-
-/// Forgets what lookups learned about the object `fields` iterates: its fields are about to move
-/// in ways the memo does not follow (iteration over them, a search by unescaped key).
-inline void forget_keys(const ondemand::value_iterator &fields) noexcept {
-  ondemand::json_iterator *iterator = internals::json_iterator_of(fields);
-  if (iterator == nullptr) { return; }
-  csimdjson_parser &parser = internals::owner<csimdjson_parser>(iterator);
-  key_memo *memo = memo_slot(parser, fields);
-  if (memo != nullptr && memo->object == internals::start_of(fields)) { memo->object = nullptr; }
 }
 
 /// The length of the document's key that starts at `key` (just after its opening quote) and whose
@@ -422,6 +415,47 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
   return NO_SUCH_FIELD;
 }
 
+#endif // CSIMDJSON_HAS_INTERNALS
+
+/// The lookup over simdjson's public API (see csimdjson_internals.h): `find_field_unordered`, which
+/// searches from the cursor to the object's end, then from its first field back to where it
+/// started, and leaves the cursor where it was when no field has the key. The same key check as
+/// the accelerated lookup's.
+template <bool Plain>
+inline error_code find_field_public(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
+  if constexpr (!Plain) {
+    if (simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) { return NO_SUCH_FIELD; }
+  }
+  return object.find_field_unordered(key).get(out);
+}
+
+/// Forgets what lookups learned about `object`: its fields are about to move in ways the memo does
+/// not follow (iteration over them, a search by unescaped key). The public path keeps no memo.
+inline void forget_keys(ondemand::object &object) noexcept {
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    const ondemand::value_iterator &fields = internals::object_fields(object);
+    ondemand::json_iterator *iterator = internals::json_iterator_of(fields);
+    if (iterator == nullptr) { return; }
+    csimdjson_parser &parser = internals::owner<csimdjson_parser>(iterator);
+    key_memo *memo = memo_slot(parser, fields);
+    if (memo != nullptr && memo->object == internals::start_of(fields)) { memo->object = nullptr; }
+  }
+#else
+  (void)object;
+#endif
+}
+
+/// The lookup of the C API: the accelerated one where verified, else the public one.
+template <bool Plain>
+simdjson_really_inline error_code find_field(ondemand::object &object, std::string_view key,
+                                             ondemand::value &out) noexcept {
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) { return find_field_checked<Plain>(object, key, out); }
+#endif
+  return find_field_public<Plain>(object, key, out);
+}
+
 /// Finds `key` and reads it with `read`; on a read error (or always, with `always_store`) the
 /// field's value goes to `out`.
 template <bool Plain, bool always_store = false, typename Read>
@@ -429,7 +463,7 @@ inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *ke
                                      csimdjson_value *out, Read &&read) noexcept {
   ondemand::object object = load<ondemand::object>(opaque);
   ondemand::value value;
-  error_code error = find_field_checked<Plain>(object, key_view(key, key_length), value);
+  error_code error = find_field<Plain>(object, key_view(key, key_length), value);
   if (simdjson_unlikely(error)) { return code(error); }
   error = read(value);
   if (always_store || simdjson_unlikely(error)) { store_value(out, value); }
@@ -464,7 +498,7 @@ inline csimdjson_error object_find_double(csimdjson_object *opaque, const uint8_
                                           csimdjson_value *value) noexcept {
   ondemand::object object = load<ondemand::object>(opaque);
   ondemand::value found;
-  error_code error = find_field_checked<Plain>(object, key_view(key, key_length), found);
+  error_code error = find_field<Plain>(object, key_view(key, key_length), found);
   if (simdjson_unlikely(error)) { return code(error); }
   error = checked_get_double(found, *out);
   // A zero goes back with its value, whose text the caller checks (`-0`, `0e5`, or a number too
@@ -512,7 +546,7 @@ extern "C" csimdjson_error csimdjson_object_find_field_unescaped(csimdjson_parse
                                                                  csimdjson_value *out, bool *has_escaped_keys) {
   *has_escaped_keys = false;
   ondemand::object cursor = load<ondemand::object>(object);
-  forget_keys(internals::object_fields(cursor));
+  forget_keys(cursor);
   bool non_empty = false;
   error_code error = cursor.reset().get(non_empty);
   if (error) { return code(error); }
@@ -634,7 +668,7 @@ extern "C" csimdjson_error csimdjson_object_find_string_plain(csimdjson_parser *
 
 extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, csimdjson_object_iterator *iterator) {
   ondemand::object cursor = load<ondemand::object>(object);
-  forget_keys(internals::object_fields(cursor));
+  forget_keys(cursor);
   object_iterator_slot slot{};
   error_code error = cursor.begin().get(slot.iterator);
   if (error) { return code(error); }
@@ -650,22 +684,35 @@ simdjson_inline error_code next_field(csimdjson_parser &parser, csimdjson_object
                                       ondemand::field &field) noexcept {
   object_iterator_slot slot = load<object_iterator_slot>(iterator);
   if (slot.started) {
-    // `++slot.iterator`, with the value skipped by the shim's `skip_child` (csimdjson_skips.h).
-    ondemand::value_iterator &fields = internals::object_fields(slot.iterator);
-    if (fields.is_open() && !skip_child(fields)) { (void)fields.has_next_field(); }
+#if CSIMDJSON_HAS_INTERNALS
+    if (csimdjson_accelerated) {
+      // `++slot.iterator`, with the value skipped by the shim's `skip_child` (csimdjson_skips.h).
+      ondemand::value_iterator &fields = internals::object_fields(slot.iterator);
+      if (fields.is_open() && !skip_child(fields)) { (void)fields.has_next_field(); }
+    } else
+#endif
+    {
+      ++slot.iterator;
+    }
   }
   slot.started = true;
   store(iterator, slot);
-  if (internals::at_end(slot.iterator)) {
+  if (iterator_at_end(slot.iterator)) {
     *has_field = false;
     return SUCCESS;
   }
   error_code error = (*slot.iterator).get(field);
   if (error) { return error; }
-  // The iteration moves over the object's fields behind its lookups' back (the iterator stands on
-  // the field's value, one level deeper than the object).
-  const ondemand::depth_t object_depth = internals::document_iterator(parser.document).depth() - 1;
-  if (object_depth >= 0 && object_depth < key_memo_depths) { parser.memos[object_depth].object = nullptr; }
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    // The iteration moves over the object's fields behind its lookups' back (the iterator stands
+    // on the field's value, one level deeper than the object).
+    const ondemand::depth_t object_depth = internals::document_iterator(parser.document).depth() - 1;
+    if (object_depth >= 0 && object_depth < key_memo_depths) { parser.memos[object_depth].object = nullptr; }
+  }
+#else
+  (void)parser;
+#endif
   *has_field = true;
   return SUCCESS;
 }

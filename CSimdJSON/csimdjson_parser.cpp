@@ -6,8 +6,11 @@
 #include "csimdjson_bytes.h"
 #include "csimdjson_skips.h"
 
+#include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <chrono>
+#include <cstdio>
 #include <new>
 
 // ------------------------------------------------------------------------------------------------
@@ -17,6 +20,19 @@
 extern "C" const char *csimdjson_active_implementation_name(void) {
   return get_active_implementation()->name().c_str();
 }
+
+extern "C" const char *csimdjson_version(void) {
+  static char text[32] = {};
+  static const bool written = [] {
+    std::snprintf(text, sizeof text, "%d.%d.%d", int(SIMDJSON_VERSION_MAJOR), int(SIMDJSON_VERSION_MINOR),
+                  int(SIMDJSON_VERSION_REVISION));
+    return true;
+  }();
+  (void)written;
+  return text;
+}
+
+extern "C" bool csimdjson_accelerated_path(void) { return csimdjson_accelerated; }
 
 extern "C" const char *csimdjson_error_message(csimdjson_error error) {
   if (int(error) < 0 || int(error) >= int(CSIMDJSON_NUM_ERROR_CODES)) { return "unknown error"; }
@@ -29,9 +45,46 @@ extern "C" size_t csimdjson_max_document_size(void) { return SIMDJSON_MAXSIZE_BY
 // Parser and document
 // ------------------------------------------------------------------------------------------------
 
+namespace {
+
+/// Every live parser, for `parser_of` (the public path's revisits only: the registry costs a lock
+/// when a parser is created or destroyed, and when a value is revisited).
+struct parser_registry {
+  std::mutex lock;
+  std::vector<csimdjson_parser *> parsers;
+  std::atomic<uint64_t> iterations{0};
+};
+
+parser_registry &registry() noexcept {
+  static parser_registry *shared = new parser_registry();
+  return *shared;
+}
+
+} // namespace
+
+csimdjson_parser *csimdjson_detail::parser_of(const uint8_t *location) noexcept {
+  parser_registry &shared = registry();
+  std::lock_guard<std::mutex> guard(shared.lock);
+  csimdjson_parser *found = nullptr;
+  const std::thread::id thread = std::this_thread::get_id();
+  for (csimdjson_parser *parser : shared.parsers) {
+    if (!parser->has_document || parser->iterating_thread != thread || location < parser->document_start ||
+        location >= parser->document_start + parser->document_length) {
+      continue;
+    }
+    if (found == nullptr || parser->iteration > found->iteration) { found = parser; }
+  }
+  return found;
+}
+
 extern "C" csimdjson_parser *csimdjson_parser_create(void) {
   csimdjson_parser *parser = new (std::nothrow) csimdjson_parser();
   if (parser == nullptr) { return nullptr; }
+  if (!csimdjson_accelerated) {
+    parser_registry &shared = registry();
+    std::lock_guard<std::mutex> guard(shared.lock);
+    shared.parsers.push_back(parser);
+  }
   // Not cryptographic: enough that hostile input cannot be prepared against one fixed function.
   static std::atomic<uint64_t> counter{0};
   const uint64_t clock = uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
@@ -40,7 +93,14 @@ extern "C" csimdjson_parser *csimdjson_parser_create(void) {
   return parser;
 }
 
-extern "C" void csimdjson_parser_destroy(csimdjson_parser *parser) { delete parser; }
+extern "C" void csimdjson_parser_destroy(csimdjson_parser *parser) {
+  if (parser != nullptr && !csimdjson_accelerated) {
+    parser_registry &shared = registry();
+    std::lock_guard<std::mutex> guard(shared.lock);
+    shared.parsers.erase(std::remove(shared.parsers.begin(), shared.parsers.end(), parser), shared.parsers.end());
+  }
+  delete parser;
+}
 
 extern "C" csimdjson_error csimdjson_parser_reserve_input(csimdjson_parser *parser, size_t length, uint8_t **buffer) {
   if (length > SIMDJSON_MAXSIZE_BYTES) { return CSIMDJSON_CAPACITY; }
@@ -83,6 +143,10 @@ extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *par
   if (error) { return code(error); }
   parser->has_document = true;
   ++parser->documents;
+  if (!csimdjson_accelerated) {
+    parser->iterating_thread = std::this_thread::get_id();
+    parser->iteration = registry().iterations.fetch_add(1, std::memory_order_relaxed) + 1;
+  }
   value_slot slot{ondemand::value(), parser};
   store(root, slot);
   return CSIMDJSON_SUCCESS;
@@ -104,46 +168,108 @@ extern "C" size_t csimdjson_parser_current_offset(csimdjson_parser *parser) {
   return offset > parser->document_length ? parser->document_length : offset;
 }
 
+namespace {
+
+/// Whether the document's cursor is past its last token: `document::at_end()` where simdjson has
+/// it (3.1 and later), else `current_location()`, which fails with OUT_OF_BOUNDS there (simdjson
+/// 3.0 has no `at_end()`). Both are public; the first overload is chosen when it compiles.
+template <typename Document>
+inline auto document_at_end(Document &document, int) noexcept -> decltype(bool(document.at_end()), error_code()) {
+  if (document.at_end()) { return SUCCESS; }
+  const char *location = nullptr;
+  const error_code error = document.current_location().get(location);
+  return error ? error : TRAILING_CONTENT;
+}
+template <typename Document> inline error_code document_at_end(Document &document, long) noexcept {
+  const char *location = nullptr;
+  const error_code error = document.current_location().get(location);
+  if (error == OUT_OF_BOUNDS) { return SUCCESS; }
+  return error ? error : TRAILING_CONTENT;
+}
+
+} // namespace
+
 extern "C" csimdjson_error csimdjson_parser_finish(csimdjson_parser *parser) {
   if (!parser->has_document) { return CSIMDJSON_UNINITIALIZED; }
   if (!parser->document.is_alive()) { return CSIMDJSON_TAPE_ERROR; }
-  // Skip whatever of the root the caller left unread (from any depth), then require the end. A
-  // root container whose end a lookup's walk has noted (the model read its fields out of order)
-  // is jumped over (user-canada.json: walking it again took 4.7M instructions a decode).
-  ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
-  const uint32_t close = iterator.is_alive() && iterator.depth() >= 1 ? known_container_end(*parser, 1, 0) : 0;
-  if (close != 0) {
-    jump_past(iterator, close, 0);
-  } else {
+  // Skip whatever of the root the caller left unread (from any depth), then require the end.
+  bool skipped = false;
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    // A root container whose end a lookup's walk has noted (the model read its fields out of
+    // order) is jumped over (user-canada.json: walking it again took 4.7M instructions a decode).
+    ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
+    const uint32_t close = iterator.is_alive() && iterator.depth() >= 1 ? known_container_end(*parser, 1, 0) : 0;
+    if (close != 0) {
+      jump_past(iterator, close, 0);
+      skipped = true;
+    }
+  }
+#endif
+  if (!skipped) {
     std::string_view ignored;
     error_code error = parser->document.raw_json().get(ignored);
     if (error) { return code(error); }
   }
-  const char *location = nullptr;
-  const error_code error = parser->document.current_location().get(location);
-  if (error == OUT_OF_BOUNDS) { return CSIMDJSON_SUCCESS; }
-  if (error) { return code(error); }
-  return CSIMDJSON_TRAILING_CONTENT;
+  return code(document_at_end(parser->document, 0));
 }
+
+namespace csimdjson_detail {
+void cursor_place(csimdjson_parser *parser, const void **position, int32_t *depth) noexcept {
+  if (!parser->has_document) {
+    *position = nullptr;
+    *depth = 0;
+    return;
+  }
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    const ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
+    *position = iterator.position();
+    *depth = int32_t(iterator.depth());
+    return;
+  }
+#endif
+  const char *location = nullptr;
+  // Past the last token: the end of the document (no token starts there).
+  if (parser->document.current_location().get(location)) {
+    location = reinterpret_cast<const char *>(parser->document_start + parser->document_length);
+  }
+  *position = location;
+  *depth = int32_t(parser->document.current_depth());
+}
+} // namespace csimdjson_detail
 
 extern "C" void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t *position, int32_t *depth,
                                               uint64_t *document) {
-  const ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
-  *position = uint64_t(reinterpret_cast<uintptr_t>(iterator.position()));
-  *depth = int32_t(iterator.depth());
+  const void *place = nullptr;
+  csimdjson_detail::cursor_place(parser, &place, depth);
+  *position = uint64_t(reinterpret_cast<uintptr_t>(place));
   *document = parser->documents;
+}
 }
 
 extern "C" csimdjson_error csimdjson_parser_skip_to_root_separator(csimdjson_parser *parser, size_t offset) {
   if (!parser->has_document) { return CSIMDJSON_UNINITIALIZED; }
   if (offset >= parser->document_length) { return CSIMDJSON_TAPE_ERROR; }
-  ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
-  // The root array is at depth 1 and its elements at depth 2: at depth 1 the element was read to
-  // its end, and the iterator is at its separator already.
-  if (iterator.depth() <= 1) { return CSIMDJSON_SUCCESS; }
-  const ondemand::token_position end = internals::end_position(iterator);
-  const ondemand::token_position found = internals::token_at_offset(iterator.position(), end, uint32_t(offset));
-  if (found == end) { return CSIMDJSON_TAPE_ERROR; }
-  internals::move_to(iterator, found, 1);
+#if CSIMDJSON_HAS_INTERNALS
+  if (csimdjson_accelerated) {
+    ondemand::json_iterator &iterator = internals::document_iterator(parser->document);
+    // The root array is at depth 1 and its elements at depth 2: at depth 1 the element was read to
+    // its end, and the iterator is at its separator already.
+    if (iterator.depth() <= 1) { return CSIMDJSON_SUCCESS; }
+    const ondemand::token_position end = internals::end_position(iterator);
+    const ondemand::token_position found = internals::token_at_offset(iterator.position(), end, uint32_t(offset));
+    if (found == end) { return CSIMDJSON_TAPE_ERROR; }
+    internals::move_to(iterator, found, 1);
+    return CSIMDJSON_SUCCESS;
+  }
+#endif
+  // The public API moves no cursor to a byte: the array's iterator skips the rest of the element
+  // itself when it moves on, token by token. The same checks as the accelerated path's.
+  if (parser->document.current_depth() <= 1) { return CSIMDJSON_SUCCESS; }
+  const uint8_t separator = parser->document_start[offset];
+  if (offset < csimdjson_parser_current_offset(parser) || (separator != ',' && separator != ']')) {
+    return CSIMDJSON_TAPE_ERROR;
+  }
   return CSIMDJSON_SUCCESS;
 }

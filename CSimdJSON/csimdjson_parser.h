@@ -6,6 +6,7 @@
 #include "csimdjson_layout.h"
 
 #include <cstdlib>
+#include <thread>
 #include <vector>
 
 // The key memos a parser keeps for its lookups (csimdjson_objects.cpp). In a named namespace: the
@@ -68,6 +69,8 @@ struct path_frame {
   bool is_array;
   int64_t index;
   ondemand::token_position key;
+  /// On the public path, the container's first byte (its `{` or `[`).
+  const uint8_t *start;
 };
 
 /// Objects nested deeper than this keep no memo (their lookups take the second pass).
@@ -83,6 +86,13 @@ struct container_end {
 /// Objects nested deeper than this have their ends walked again rather than remembered.
 constexpr ondemand::depth_t container_end_depths = 32;
 
+} // namespace csimdjson_detail
+
+namespace csimdjson_detail {
+/// The parser whose current document holds byte `location`, started on this thread most recently
+/// (csimdjson_parser.cpp): how the public path finds a value's parser, which simdjson's public API
+/// does not give. Null when none does.
+csimdjson_parser *parser_of(const uint8_t *location) noexcept;
 } // namespace csimdjson_detail
 
 struct csimdjson_parser {
@@ -121,12 +131,23 @@ struct csimdjson_parser {
   std::vector<csimdjson_detail::path_frame> path_frames;
   ondemand::token_position path_read_to = nullptr;
   uint64_t path_document = 0;
+  /// The thread that started the current document, and when (a count over every parser): which
+  /// parser a value belongs to, when several hold the byte it starts at (`parser_of`).
+  std::thread::id iterating_thread;
+  uint64_t iteration = 0;
 
   ~csimdjson_parser() {
     std::free(input);
     std::free(scratch);
   }
 };
+
+namespace csimdjson_detail {
+/// Where the document's cursor stands: its token's location (the document's end past the last
+/// token; null before any document) and its depth. On the accelerated path, read from the
+/// iterator; elsewhere through the public API.
+void cursor_place(csimdjson_parser *parser, const void **position, int32_t *depth) noexcept;
+} // namespace csimdjson_detail
 
 namespace {
 

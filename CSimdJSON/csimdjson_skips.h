@@ -29,6 +29,10 @@
 
 #include "csimdjson_parser.h"
 
+// The accelerator only (see csimdjson_internals.h): the public path skips with simdjson's own
+// iterators.
+#if CSIMDJSON_HAS_INTERNALS
+
 namespace {
 
 /// The end the parser remembers for a container at `depth` that starts at token `start` (relative
@@ -277,5 +281,7 @@ simdjson_really_inline error_code skip_child(ondemand::value_iterator &fields) n
 }
 
 } // namespace
+
+#endif // CSIMDJSON_HAS_INTERNALS
 
 #endif // CSIMDJSON_SKIPS_H

@@ -213,12 +213,32 @@ extern "C" csimdjson_error csimdjson_value_get_number_text(csimdjson_value *valu
       });
 }
 
+namespace {
+
+/// On the public path, keeps where the container `value` opened into `container` starts, its first
+/// byte, in the container struct's last word (the cursor takes 24 of its 32 bytes): its start token
+/// (`csimdjson_object_start_token`), which the accelerated path reads from the cursor itself.
+template <typename Container> inline void note_start(csimdjson_value *value, Container *container) noexcept {
+  static_assert(sizeof(ondemand::object) <= 3 * sizeof(uint64_t) && sizeof(ondemand::array) <= 3 * sizeof(uint64_t),
+                "the container's start must fit after the cursor");
+  if (csimdjson_accelerated) { return; }
+  // The value's location does not move when it is opened (the root's token, a value's first byte).
+  const uint8_t *location = nullptr;
+  if (csimdjson_value_get_location(value, &location) != CSIMDJSON_SUCCESS) { location = nullptr; }
+  container->storage[3] = uint64_t(reinterpret_cast<uintptr_t>(location));
+}
+
+} // namespace
+
 extern "C" csimdjson_error csimdjson_value_get_object(csimdjson_value *value, csimdjson_object *out) {
   ondemand::object object;
   csimdjson_error error = dispatch(
       value, [&](ondemand::value &v) { return v.get_object().get(object); },
       [&](csimdjson_parser &p) { return p.document.get_object().get(object); });
-  if (error == CSIMDJSON_SUCCESS) { store(out, object); }
+  if (error == CSIMDJSON_SUCCESS) {
+    store(out, object);
+    note_start(value, out);
+  }
   return error;
 }
 
@@ -227,6 +247,9 @@ extern "C" csimdjson_error csimdjson_value_get_array(csimdjson_value *value, csi
   csimdjson_error error = dispatch(
       value, [&](ondemand::value &v) { return v.get_array().get(array); },
       [&](csimdjson_parser &p) { return p.document.get_array().get(array); });
-  if (error == CSIMDJSON_SUCCESS) { store(out, array); }
+  if (error == CSIMDJSON_SUCCESS) {
+    store(out, array);
+    note_start(value, out);
+  }
   return error;
 }

@@ -110,6 +110,15 @@ typedef struct csimdjson_object_iterator {
 
 /** The name of the SIMD kernel chosen at run time for stage 1 (for example "icelake"). */
 const char *csimdjson_active_implementation_name(void);
+/** The version of simdjson the shim was compiled against (for example "3.0.1"). */
+const char *csimdjson_version(void);
+/**
+ * Whether the shim takes its accelerated path, which reaches simdjson's internals (only with the
+ * simdjson versions it was verified against, and not when built with
+ * SIMDUNBOX_PUBLIC_SIMDJSON_ONLY), rather than the path over simdjson's public API alone. Both give
+ * the same values and errors.
+ */
+bool csimdjson_accelerated_path(void);
 /** A human-readable description of `error` (static storage). */
 const char *csimdjson_error_message(csimdjson_error error);
 /** The largest document one parse accepts, in bytes. */
