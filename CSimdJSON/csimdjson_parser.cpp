@@ -246,7 +246,6 @@ extern "C" void csimdjson_parser_cursor_stamp(csimdjson_parser *parser, uint64_t
   *position = uint64_t(reinterpret_cast<uintptr_t>(place));
   *document = parser->documents;
 }
-}
 
 extern "C" csimdjson_error csimdjson_parser_skip_to_root_separator(csimdjson_parser *parser, size_t offset) {
   if (!parser->has_document) { return CSIMDJSON_UNINITIALIZED; }
