@@ -13,6 +13,7 @@ extern "C" csimdjson_error csimdjson_array_iterate(csimdjson_array *array, csimd
   error_code error = cursor.begin().get(slot.iterator);
   if (error) { return code(error); }
   slot.started = false;
+  slot.written = true;
   store(iterator, slot);
   return CSIMDJSON_SUCCESS;
 }
@@ -130,6 +131,7 @@ inline csimdjson_error start_and_read_numbers(csimdjson_value *value, Number *ou
   error_code status = array.begin().get(slot.iterator);
   if (status) { return code(status); }
   slot.started = false;
+  slot.written = true;
   status = read_numbers(slot, out, capacity, count, finished, element, read);
   store(iterator, slot);
   return code(status);

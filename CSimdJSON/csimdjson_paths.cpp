@@ -258,8 +258,9 @@ extern "C" uint64_t csimdjson_object_start_token(const csimdjson_object *object)
     return uint64_t(reinterpret_cast<uintptr_t>(internals::start_of(internals::object_fields(cursor))));
   }
 #endif
-  // The public path keeps the object's first byte in its struct's last word (csimdjson_layout.h).
-  return object->storage[3];
+  // The public path keeps the object's first byte in its struct's last word, below its depth
+  // (csimdjson_layout.h).
+  return object->storage[3] & container_start_mask;
 }
 
 extern "C" uint64_t csimdjson_array_start_token(const csimdjson_array *array) {
@@ -269,7 +270,7 @@ extern "C" uint64_t csimdjson_array_start_token(const csimdjson_array *array) {
     return uint64_t(reinterpret_cast<uintptr_t>(internals::start_of(internals::array_iterator_of(cursor))));
   }
 #endif
-  return array->storage[3];
+  return array->storage[3] & container_start_mask;
 }
 
 extern "C" csimdjson_error csimdjson_value_start_token(const csimdjson_value *value, uint64_t *token) {
