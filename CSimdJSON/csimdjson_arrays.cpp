@@ -73,7 +73,10 @@ inline error_code advance(array_iterator_slot &slot, bool &has_element, ondemand
     slot.element_start = uint32_t(iterator.position() - iterator.root_position());
   }
 #endif
-  return (*slot.iterator).get(element);
+  SIMDJSON_TRY((*slot.iterator).get(element));
+  // The cursor stands on the missing element (`[1,]`): the error's place.
+  if (!csimdjson_accelerated && is_missing_value(element.raw_json_token()[0])) { return TAPE_ERROR; }
+  return SUCCESS;
 }
 
 template <typename Number, typename Read>

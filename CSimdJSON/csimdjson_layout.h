@@ -89,6 +89,14 @@ constexpr unsigned container_depth_shift = 48;
 constexpr uint64_t container_depth_mask = 0x7fff;
 constexpr uint64_t container_start_mask = (uint64_t(1) << container_depth_shift) - 1;
 
+/// Whether a value whose token starts with `first` is missing: a separator or closing bracket
+/// stands where the value should start (`{"x":,"y":1}`, `[1,]`), which simdjson's skip would take
+/// for the end of a value read before. The public path's iterations and lookups check each value
+/// they hand out or pass (the accelerated path's skips check it themselves).
+inline bool is_missing_value(char first) noexcept {
+  return first == ',' || first == ':' || first == ']' || first == '}';
+}
+
 inline csimdjson_error code(error_code error) noexcept {
   if (error_codes_mirror) { return static_cast<csimdjson_error>(error); }
   switch (error) {

@@ -432,15 +432,7 @@ inline error_code search_fields(ondemand::object &object, std::string_view key, 
       out = field.value();
       return SUCCESS;
     }
-    switch (field.value().raw_json_token()[0]) {
-    case ',':
-    case ':':
-    case ']':
-    case '}':
-      return TAPE_ERROR;
-    default:
-      break;
-    }
+    if (is_missing_value(field.value().raw_json_token()[0])) { return TAPE_ERROR; }
     ++iterator;
   }
   return NO_SUCH_FIELD;
@@ -759,6 +751,8 @@ simdjson_inline error_code next_field(csimdjson_parser &parser, csimdjson_object
   }
   error_code error = (*slot.iterator).get(field);
   if (error) { return error; }
+  // The cursor stands on the missing value: the error's place.
+  if (!csimdjson_accelerated && is_missing_value(field.value().raw_json_token()[0])) { return TAPE_ERROR; }
 #if CSIMDJSON_HAS_INTERNALS
   if (csimdjson_accelerated) {
     // The iteration moves over the object's fields behind its lookups' back (the iterator stands
