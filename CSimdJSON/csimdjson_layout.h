@@ -252,9 +252,7 @@ inline void store_value(csimdjson_value *out, const ondemand::value &value) noex
 /// zero bits, and the shim stores cursors over zeroed structs.
 inline bool is_empty(const csimdjson_value *opaque) noexcept {
 #if CSIMDJSON_HAS_INTERNALS
-  if (csimdjson_accelerated) {
-    return !internals::is_live_value_word(opaque->storage[0]) && opaque->storage[3] == 0;
-  }
+  if (csimdjson_accelerated) { return !internals::is_live_value_word(opaque->storage[0]) && opaque->storage[3] == 0; }
 #endif
   return (opaque->storage[0] | opaque->storage[1] | opaque->storage[2] | opaque->storage[3]) == 0;
 }

@@ -495,8 +495,8 @@ inline void forget_keys(ondemand::object &object) noexcept {
 
 /// The lookup of the C API: the accelerated one where verified, else the public one.
 template <bool Plain>
-simdjson_really_inline error_code find_field(ondemand::object &object, csimdjson_object *opaque,
-                                             std::string_view key, ondemand::value &out) noexcept {
+simdjson_really_inline error_code find_field(ondemand::object &object, csimdjson_object *opaque, std::string_view key,
+                                             ondemand::value &out) noexcept {
 #if CSIMDJSON_HAS_INTERNALS
   if (csimdjson_accelerated) { return find_field_checked<Plain>(object, key, out); }
 #endif

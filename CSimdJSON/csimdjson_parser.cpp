@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <mutex>
 #include <chrono>
 #include <cstdio>
+#include <mutex>
 #include <new>
 
 // ------------------------------------------------------------------------------------------------

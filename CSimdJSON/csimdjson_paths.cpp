@@ -1,9 +1,9 @@
 // Going back in a document: saving and restoring where its cursor stands, moving it back to a
 // value, and finding the path from the root to a value. See include/csimdjson_codable.h.
 
+#include "csimdjson.h"
 #include "csimdjson_codable.h"
 #include "csimdjson_parser.h"
-#include "csimdjson.h"
 
 namespace {
 
@@ -225,8 +225,8 @@ extern "C" csimdjson_error csimdjson_parser_cursor_restore(csimdjson_parser *par
     return CSIMDJSON_SUCCESS;
   }
 #endif
-  return code(public_move_to(*parser, reinterpret_cast<const uint8_t *>(uintptr_t(place->position)),
-                             int32_t(place->depth)));
+  return code(
+      public_move_to(*parser, reinterpret_cast<const uint8_t *>(uintptr_t(place->position)), int32_t(place->depth)));
 }
 
 extern "C" csimdjson_error csimdjson_value_revisit(csimdjson_value *value) {
