@@ -440,10 +440,10 @@ inline error_code search_fields(ondemand::object &object, std::string_view key, 
 
 /// The lookup over simdjson's public API (see csimdjson_internals.h). A lookup at the object's first
 /// field searches with the public iterators (`search_fields`, which also rejects a missing value);
-/// one elsewhere uses `object::find_field_unordered`, which searches on from the cursor, wraps
-/// around, and leaves the cursor where it was when no field has the key. Once a key is missing in
-/// an object at some depth, every later lookup in the objects at that depth of the document
-/// searches from the first field (`object::reset`), so that the first of duplicate keys is the one
+/// one elsewhere uses `object::find_field_unordered`, which searches on from the cursor and wraps
+/// around. Either leaves the cursor where it was when no field has the key. Once a key is missing
+/// in an object at some depth, a key found in the objects at that depth of the document is found
+/// again from the first field (`object::reset`), so that the first of duplicate keys is the one
 /// found, as the accelerated path's key memos find it there. The same key check as the accelerated
 /// lookup's.
 template <bool Plain>
@@ -459,19 +459,27 @@ inline error_code find_field_public(ondemand::object &object, csimdjson_object *
   if (simdjson_unlikely(parser == nullptr)) { return object.find_field_unordered(key).get(out); }
   const uint64_t depth_bit = depth < 64 ? uint64_t(1) << depth : 0;
   bool has_fields = false;
-  if ((parser->from_start_depths & depth_bit) == 0) {
-    // At the first field: the first key's location, after the `{` and any whitespace.
-    const uint8_t *first_key = start + 1;
-    while (is_json_whitespace(*first_key)) {
-      ++first_key;
-    }
-    const char *location = nullptr;
-    const bool at_first_field =
-        !parser->document.current_location().get(location) && reinterpret_cast<const uint8_t *>(location) == first_key;
-    error_code error = at_first_field ? search_fields(object, key, out) : object.find_field_unordered(key).get(out);
-    if (error == NO_SUCH_FIELD) { parser->from_start_depths |= depth_bit; }
-    return error;
+  // At the first field: the first key's location, after the `{` and any whitespace.
+  const uint8_t *first_key = start + 1;
+  while (is_json_whitespace(*first_key)) {
+    ++first_key;
   }
+  const char *location = nullptr;
+  const bool at_first_field =
+      !parser->document.current_location().get(location) && reinterpret_cast<const uint8_t *>(location) == first_key;
+  if (at_first_field) {
+    const error_code error = search_fields(object, key, out);
+    if (error != NO_SUCH_FIELD) { return error; }
+    // Where the lookup started, as a lookup that finds nothing leaves the cursor.
+    parser->from_start_depths |= depth_bit;
+    SIMDJSON_TRY(object.reset().get(has_fields));
+    return NO_SUCH_FIELD;
+  }
+  // Elsewhere `find_field_unordered`, which leaves the cursor where it was when it finds nothing.
+  const error_code error = object.find_field_unordered(key).get(out);
+  if (error == NO_SUCH_FIELD) { parser->from_start_depths |= depth_bit; }
+  if (error || (parser->from_start_depths & depth_bit) == 0) { return error; }
+  // The key is there: its first copy, from the first field.
   SIMDJSON_TRY(object.reset().get(has_fields));
   return search_fields(object, key, out);
 }
