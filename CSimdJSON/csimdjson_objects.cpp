@@ -752,12 +752,14 @@ simdjson_inline error_code next_field(csimdjson_parser &parser, csimdjson_object
     }
   }
   slot.started = true;
-  store(iterator, slot);
   if (iterator_at_end(slot.iterator)) {
+    store(iterator, slot);
     *has_field = false;
     return SUCCESS;
   }
   error_code error = (*slot.iterator).get(field);
+  // Stored once dereferenced: simdjson 4's debug iterators check that they were before they move.
+  store(iterator, slot);
   if (error) { return error; }
   // The cursor stands on the missing value: the error's place.
   if (!csimdjson_accelerated && is_missing_value(field.value().raw_json_token()[0])) { return TAPE_ERROR; }
