@@ -13,6 +13,7 @@ extern "C" csimdjson_error csimdjson_array_iterate(csimdjson_array *array, csimd
   error_code error = cursor.begin().get(slot.iterator);
   if (error) { return code(error); }
   slot.started = false;
+  slot.written = true;
   store(iterator, slot);
   return CSIMDJSON_SUCCESS;
 }
@@ -72,7 +73,10 @@ inline error_code advance(array_iterator_slot &slot, bool &has_element, ondemand
     slot.element_start = uint32_t(iterator.position() - iterator.root_position());
   }
 #endif
-  return (*slot.iterator).get(element);
+  SIMDJSON_TRY((*slot.iterator).get(element));
+  // The cursor stands on the missing element (`[1,]`): the error's place.
+  if (!csimdjson_accelerated && is_missing_value(element.raw_json_token()[0])) { return TAPE_ERROR; }
+  return SUCCESS;
 }
 
 template <typename Number, typename Read>
@@ -130,6 +134,7 @@ inline csimdjson_error start_and_read_numbers(csimdjson_value *value, Number *ou
   error_code status = array.begin().get(slot.iterator);
   if (status) { return code(status); }
   slot.started = false;
+  slot.written = true;
   status = read_numbers(slot, out, capacity, count, finished, element, read);
   store(iterator, slot);
   return code(status);

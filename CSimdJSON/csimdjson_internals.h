@@ -257,8 +257,8 @@ inline token_position token_at_offset(token_position position, token_position en
 /// token-by-token `skip_child`; the shim's arrays skip it with `skip_child` of csimdjson_skips.h,
 /// which jumps over containers already walked once and rejects a missing element (`[1,]`).
 inline ondemand::value_iterator &array_elements(ondemand::array_iterator &iterator) noexcept {
-  static_assert(std::is_standard_layout<ondemand::array_iterator>::value &&
-                    sizeof(ondemand::array_iterator) == sizeof(ondemand::value_iterator),
+  static_assert(!csimdjson_accelerated || (std::is_standard_layout<ondemand::array_iterator>::value &&
+                                           sizeof(ondemand::array_iterator) == sizeof(ondemand::value_iterator)),
                 "array_iterator is no longer just its value_iterator: review array_elements");
   return *reinterpret_cast<ondemand::value_iterator *>(&iterator);
 }
@@ -270,8 +270,8 @@ inline ondemand::value_iterator &array_elements(ondemand::array_iterator &iterat
 /// with simdjson's `skip_child`; the shim's field iteration skips it with csimdjson_skips.h's, which
 /// also rejects a missing value (`{"x":,"y":1}`).
 inline ondemand::value_iterator &object_fields(ondemand::object_iterator &iterator) noexcept {
-  static_assert(std::is_standard_layout<ondemand::object_iterator>::value &&
-                    sizeof(ondemand::object_iterator) == sizeof(ondemand::value_iterator),
+  static_assert(!csimdjson_accelerated || (std::is_standard_layout<ondemand::object_iterator>::value &&
+                                           sizeof(ondemand::object_iterator) == sizeof(ondemand::value_iterator)),
                 "object_iterator is no longer just its value_iterator: review object_fields");
   return *reinterpret_cast<ondemand::value_iterator *>(&iterator);
 }

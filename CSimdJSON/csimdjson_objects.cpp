@@ -417,16 +417,71 @@ inline error_code find_field_before(ondemand::object &object, std::string_view k
 
 #endif // CSIMDJSON_HAS_INTERNALS
 
-/// The lookup over simdjson's public API (see csimdjson_internals.h): `find_field_unordered`, which
-/// searches from the cursor to the object's end, then from its first field back to where it
-/// started, and leaves the cursor where it was when no field has the key. The same key check as
-/// the accelerated lookup's.
+/// Searches `object`'s fields for `key` with the public iterators, from where the cursor stands
+/// (the first field, or after `reset`), comparing raw keys as the accelerated lookup does, so that
+/// the first of duplicate keys is the one found. A value missing before a separator or a closing
+/// bracket (`{"x":,"y":1}`), which simdjson's skip would take for the end of a value read before,
+/// is malformed JSON (TAPE_ERROR, with the cursor on the separator: the error's place).
+inline error_code search_fields(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
+  ondemand::object_iterator iterator;
+  SIMDJSON_TRY(object.begin().get(iterator));
+  while (!iterator_at_end(iterator)) {
+    ondemand::field field;
+    SIMDJSON_TRY((*iterator).get(field));
+    if (key_matches(field.key(), key)) {
+      out = field.value();
+      return SUCCESS;
+    }
+    if (is_missing_value(field.value().raw_json_token()[0])) { return TAPE_ERROR; }
+    ++iterator;
+  }
+  return NO_SUCH_FIELD;
+}
+
+/// The lookup over simdjson's public API (see csimdjson_internals.h). A lookup at the object's first
+/// field searches with the public iterators (`search_fields`, which also rejects a missing value);
+/// one elsewhere uses `object::find_field_unordered`, which searches on from the cursor and wraps
+/// around. Either leaves the cursor where it was when no field has the key. Once a key is missing
+/// in an object at some depth, a key found in the objects at that depth of the document is found
+/// again from the first field (`object::reset`), so that the first of duplicate keys is the one
+/// found, as the accelerated path's key memos find it there. The same key check as the accelerated
+/// lookup's.
 template <bool Plain>
-inline error_code find_field_public(ondemand::object &object, std::string_view key, ondemand::value &out) noexcept {
+inline error_code find_field_public(ondemand::object &object, csimdjson_object *opaque, std::string_view key,
+                                    ondemand::value &out) noexcept {
   if constexpr (!Plain) {
     if (simdjson_unlikely(csimdjson_bytes::has_quote_or_backslash(key.data(), key.size()))) { return NO_SUCH_FIELD; }
   }
-  return object.find_field_unordered(key).get(out);
+  const auto *start = reinterpret_cast<const uint8_t *>(uintptr_t(opaque->storage[3] & container_start_mask));
+  const auto depth = unsigned((opaque->storage[3] >> container_depth_shift) & container_depth_mask);
+  csimdjson_parser *parser = start == nullptr ? nullptr : csimdjson_detail::current_parser_of(start);
+  // (Never without a parser for an object the shim opened.)
+  if (simdjson_unlikely(parser == nullptr)) { return object.find_field_unordered(key).get(out); }
+  const uint64_t depth_bit = depth < 64 ? uint64_t(1) << depth : 0;
+  bool has_fields = false;
+  // At the first field: the first key's location, after the `{` and any whitespace.
+  const uint8_t *first_key = start + 1;
+  while (is_json_whitespace(*first_key)) {
+    ++first_key;
+  }
+  const char *location = nullptr;
+  const bool at_first_field =
+      !parser->document.current_location().get(location) && reinterpret_cast<const uint8_t *>(location) == first_key;
+  if (at_first_field) {
+    const error_code error = search_fields(object, key, out);
+    if (error != NO_SUCH_FIELD) { return error; }
+    // Where the lookup started, as a lookup that finds nothing leaves the cursor.
+    parser->from_start_depths |= depth_bit;
+    SIMDJSON_TRY(object.reset().get(has_fields));
+    return NO_SUCH_FIELD;
+  }
+  // Elsewhere `find_field_unordered`, which leaves the cursor where it was when it finds nothing.
+  const error_code error = object.find_field_unordered(key).get(out);
+  if (error == NO_SUCH_FIELD) { parser->from_start_depths |= depth_bit; }
+  if (error || (parser->from_start_depths & depth_bit) == 0) { return error; }
+  // The key is there: its first copy, from the first field.
+  SIMDJSON_TRY(object.reset().get(has_fields));
+  return search_fields(object, key, out);
 }
 
 /// Forgets what lookups learned about `object`: its fields are about to move in ways the memo does
@@ -448,12 +503,12 @@ inline void forget_keys(ondemand::object &object) noexcept {
 
 /// The lookup of the C API: the accelerated one where verified, else the public one.
 template <bool Plain>
-simdjson_really_inline error_code find_field(ondemand::object &object, std::string_view key,
+simdjson_really_inline error_code find_field(ondemand::object &object, csimdjson_object *opaque, std::string_view key,
                                              ondemand::value &out) noexcept {
 #if CSIMDJSON_HAS_INTERNALS
   if (csimdjson_accelerated) { return find_field_checked<Plain>(object, key, out); }
 #endif
-  return find_field_public<Plain>(object, key, out);
+  return find_field_public<Plain>(object, opaque, key, out);
 }
 
 /// Finds `key` and reads it with `read`; on a read error (or always, with `always_store`) the
@@ -463,7 +518,7 @@ inline csimdjson_error find_and_read(csimdjson_object *opaque, const uint8_t *ke
                                      csimdjson_value *out, Read &&read) noexcept {
   ondemand::object object = load<ondemand::object>(opaque);
   ondemand::value value;
-  error_code error = find_field<Plain>(object, key_view(key, key_length), value);
+  error_code error = find_field<Plain>(object, opaque, key_view(key, key_length), value);
   if (simdjson_unlikely(error)) { return code(error); }
   error = read(value);
   if (always_store || simdjson_unlikely(error)) { store_value(out, value); }
@@ -498,7 +553,7 @@ inline csimdjson_error object_find_double(csimdjson_object *opaque, const uint8_
                                           csimdjson_value *value) noexcept {
   ondemand::object object = load<ondemand::object>(opaque);
   ondemand::value found;
-  error_code error = find_field<Plain>(object, key_view(key, key_length), found);
+  error_code error = find_field<Plain>(object, opaque, key_view(key, key_length), found);
   if (simdjson_unlikely(error)) { return code(error); }
   error = checked_get_double(found, *out);
   // A zero goes back with its value, whose text the caller checks (`-0`, `0e5`, or a number too
@@ -673,6 +728,7 @@ extern "C" csimdjson_error csimdjson_object_iterate(csimdjson_object *object, cs
   error_code error = cursor.begin().get(slot.iterator);
   if (error) { return code(error); }
   slot.started = false;
+  slot.written = true;
   store(iterator, slot);
   return CSIMDJSON_SUCCESS;
 }
@@ -696,13 +752,17 @@ simdjson_inline error_code next_field(csimdjson_parser &parser, csimdjson_object
     }
   }
   slot.started = true;
-  store(iterator, slot);
   if (iterator_at_end(slot.iterator)) {
+    store(iterator, slot);
     *has_field = false;
     return SUCCESS;
   }
   error_code error = (*slot.iterator).get(field);
+  // Stored once dereferenced: simdjson 4's debug iterators check that they were before they move.
+  store(iterator, slot);
   if (error) { return error; }
+  // The cursor stands on the missing value: the error's place.
+  if (!csimdjson_accelerated && is_missing_value(field.value().raw_json_token()[0])) { return TAPE_ERROR; }
 #if CSIMDJSON_HAS_INTERNALS
   if (csimdjson_accelerated) {
     // The iteration moves over the object's fields behind its lookups' back (the iterator stands

@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <mutex>
 #include <chrono>
 #include <cstdio>
+#include <mutex>
 #include <new>
 
 // ------------------------------------------------------------------------------------------------
@@ -36,7 +36,7 @@ extern "C" bool csimdjson_accelerated_path(void) { return csimdjson_accelerated;
 
 extern "C" const char *csimdjson_error_message(csimdjson_error error) {
   if (int(error) < 0 || int(error) >= int(CSIMDJSON_NUM_ERROR_CODES)) { return "unknown error"; }
-  return error_message(static_cast<error_code>(error));
+  return error_message(simdjson_code(error));
 }
 
 extern "C" size_t csimdjson_max_document_size(void) { return SIMDJSON_MAXSIZE_BYTES; }
@@ -77,6 +77,21 @@ csimdjson_parser *csimdjson_detail::parser_of(const uint8_t *location) noexcept 
   return found;
 }
 
+namespace {
+thread_local csimdjson_parser *last_started = nullptr;
+} // namespace
+
+csimdjson_parser *csimdjson_detail::current_parser_of(const uint8_t *location) noexcept {
+  csimdjson_parser *parser = last_started;
+  if (parser != nullptr && parser->has_document && location >= parser->document_start &&
+      location < parser->document_start + parser->document_length) {
+    return parser;
+  }
+  parser = parser_of(location);
+  if (parser != nullptr) { last_started = parser; }
+  return parser;
+}
+
 extern "C" csimdjson_parser *csimdjson_parser_create(void) {
   csimdjson_parser *parser = new (std::nothrow) csimdjson_parser();
   if (parser == nullptr) { return nullptr; }
@@ -95,6 +110,7 @@ extern "C" csimdjson_parser *csimdjson_parser_create(void) {
 
 extern "C" void csimdjson_parser_destroy(csimdjson_parser *parser) {
   if (parser != nullptr && !csimdjson_accelerated) {
+    if (last_started == parser) { last_started = nullptr; }
     parser_registry &shared = registry();
     std::lock_guard<std::mutex> guard(shared.lock);
     shared.parsers.erase(std::remove(shared.parsers.begin(), shared.parsers.end(), parser), shared.parsers.end());
@@ -146,6 +162,8 @@ extern "C" csimdjson_error csimdjson_parser_iterate_buffer(csimdjson_parser *par
   if (!csimdjson_accelerated) {
     parser->iterating_thread = std::this_thread::get_id();
     parser->iteration = registry().iterations.fetch_add(1, std::memory_order_relaxed) + 1;
+    parser->from_start_depths = 0;
+    last_started = parser;
   }
   value_slot slot{ondemand::value(), parser};
   store(root, slot);

@@ -93,6 +93,9 @@ namespace csimdjson_detail {
 /// (csimdjson_parser.cpp): how the public path finds a value's parser, which simdjson's public API
 /// does not give. Null when none does.
 csimdjson_parser *parser_of(const uint8_t *location) noexcept;
+/// The parser this thread started a document with last, when its document holds `location`,
+/// else `parser_of(location)`: the same answer, without a lock in the common case.
+csimdjson_parser *current_parser_of(const uint8_t *location) noexcept;
 } // namespace csimdjson_detail
 
 struct csimdjson_parser {
@@ -135,6 +138,11 @@ struct csimdjson_parser {
   /// parser a value belongs to, when several hold the byte it starts at (`parser_of`).
   std::thread::id iterating_thread;
   uint64_t iteration = 0;
+  /// The public path's lookups: bit d is set once a lookup in an object at depth d of the current
+  /// document missed a key ahead of the cursor; from then on, lookups in the objects at that depth
+  /// search from their first field (csimdjson_objects.cpp), as the accelerated path's key memos
+  /// answer there.
+  uint64_t from_start_depths = 0;
 
   ~csimdjson_parser() {
     std::free(input);

@@ -1,9 +1,9 @@
 // Going back in a document: saving and restoring where its cursor stands, moving it back to a
 // value, and finding the path from the root to a value. See include/csimdjson_codable.h.
 
+#include "csimdjson.h"
 #include "csimdjson_codable.h"
 #include "csimdjson_parser.h"
-#include "csimdjson.h"
 
 namespace {
 
@@ -225,8 +225,8 @@ extern "C" csimdjson_error csimdjson_parser_cursor_restore(csimdjson_parser *par
     return CSIMDJSON_SUCCESS;
   }
 #endif
-  return code(public_move_to(*parser, reinterpret_cast<const uint8_t *>(uintptr_t(place->position)),
-                             int32_t(place->depth)));
+  return code(
+      public_move_to(*parser, reinterpret_cast<const uint8_t *>(uintptr_t(place->position)), int32_t(place->depth)));
 }
 
 extern "C" csimdjson_error csimdjson_value_revisit(csimdjson_value *value) {
@@ -258,8 +258,9 @@ extern "C" uint64_t csimdjson_object_start_token(const csimdjson_object *object)
     return uint64_t(reinterpret_cast<uintptr_t>(internals::start_of(internals::object_fields(cursor))));
   }
 #endif
-  // The public path keeps the object's first byte in its struct's last word (csimdjson_layout.h).
-  return object->storage[3];
+  // The public path keeps the object's first byte in its struct's last word, below its depth
+  // (csimdjson_layout.h).
+  return object->storage[3] & container_start_mask;
 }
 
 extern "C" uint64_t csimdjson_array_start_token(const csimdjson_array *array) {
@@ -269,7 +270,7 @@ extern "C" uint64_t csimdjson_array_start_token(const csimdjson_array *array) {
     return uint64_t(reinterpret_cast<uintptr_t>(internals::start_of(internals::array_iterator_of(cursor))));
   }
 #endif
-  return array->storage[3];
+  return array->storage[3] & container_start_mask;
 }
 
 extern "C" csimdjson_error csimdjson_value_start_token(const csimdjson_value *value, uint64_t *token) {

@@ -217,15 +217,22 @@ namespace {
 
 /// On the public path, keeps where the container `value` opened into `container` starts, its first
 /// byte, in the container struct's last word (the cursor takes 24 of its 32 bytes): its start token
-/// (`csimdjson_object_start_token`), which the accelerated path reads from the cursor itself.
+/// (`csimdjson_object_start_token`), which the accelerated path reads from the cursor itself. The
+/// word's top bits hold the container's depth (`container_depth_shift`).
 template <typename Container> inline void note_start(csimdjson_value *value, Container *container) noexcept {
   static_assert(sizeof(ondemand::object) <= 3 * sizeof(uint64_t) && sizeof(ondemand::array) <= 3 * sizeof(uint64_t),
                 "the container's start must fit after the cursor");
   if (csimdjson_accelerated) { return; }
   // The value's location does not move when it is opened (the root's token, a value's first byte).
   const uint8_t *location = nullptr;
-  if (csimdjson_value_get_location(value, &location) != CSIMDJSON_SUCCESS) { location = nullptr; }
-  container->storage[3] = uint64_t(reinterpret_cast<uintptr_t>(location));
+  if (csimdjson_value_get_location(value, &location) != CSIMDJSON_SUCCESS) { return; }
+  // Its depth, for the lookups (csimdjson_objects.cpp): where the cursor stands once a non-empty
+  // object is opened, at its first key.
+  uint64_t depth = 0;
+  if (const csimdjson_parser *parser = csimdjson_detail::current_parser_of(location)) {
+    depth = uint64_t(parser->document.current_depth()) & container_depth_mask;
+  }
+  container->storage[3] = uint64_t(reinterpret_cast<uintptr_t>(location)) | (depth << container_depth_shift);
 }
 
 } // namespace

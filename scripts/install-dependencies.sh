@@ -16,11 +16,14 @@ if command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     as_root apt-get update -qq
     as_root apt-get install -y -qq libsimdjson-dev pkg-config >/dev/null
+elif command -v dnf >/dev/null 2>&1; then
+    echo "Installing simdjson-devel and pkgconf with dnf..."
+    as_root dnf install -y -q simdjson-devel pkgconf
 elif command -v brew >/dev/null 2>&1; then
     echo "Installing simdjson and pkg-config with Homebrew..."
     brew install simdjson pkg-config
 else
-    echo "error: install simdjson (3.x, with headers) and pkg-config with your package manager" >&2
+    echo "error: install simdjson (3.x or 4.x, with headers) and pkg-config with your package manager" >&2
     exit 1
 fi
 

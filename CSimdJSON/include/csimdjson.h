@@ -2,8 +2,8 @@
  * CSimdJSON: a small C surface over simdjson's On-Demand API.
  *
  * Swift never sees a C++ type. Every cursor simdjson hands out (a value, an object, an array and
- * their iterators) is trivially copyable and at most 32 bytes, so it travels through this header as
- * an opaque, 8-byte aligned, 32-byte struct that the caller keeps by value. No function allocates
+ * their iterators) is trivially copyable and small, so it travels through this header as an opaque,
+ * 8-byte aligned struct of 32 bytes (40 for the iterators) that the caller keeps by value. No function allocates
  * on the hot path, none throws, and every one returns a `csimdjson_error` that mirrors
  * `simdjson::error_code` and writes its results through out-pointers.
  *
@@ -28,7 +28,10 @@
 extern "C" {
 #endif
 
-/** Mirrors `simdjson::error_code`, value for value. */
+/**
+ * Mirrors `simdjson::error_code` as simdjson 3.x has it, value for value; the shim translates the
+ * codes of simdjson versions that number them otherwise (4.x).
+ */
 typedef enum csimdjson_error {
   CSIMDJSON_SUCCESS = 0,
   CSIMDJSON_CAPACITY,
@@ -95,13 +98,16 @@ typedef struct csimdjson_object {
 typedef struct csimdjson_array {
   uint64_t storage[4];
 } csimdjson_array;
-/** An iteration over an array's elements. Opaque; keep by value. */
+/**
+ * An iteration over an array's elements. Opaque; keep by value. 40 bytes: simdjson 4's debug builds
+ * add a flag to its iterators.
+ */
 typedef struct csimdjson_array_iterator {
-  uint64_t storage[4];
+  uint64_t storage[5];
 } csimdjson_array_iterator;
 /** An iteration over an object's fields. Opaque; keep by value. */
 typedef struct csimdjson_object_iterator {
-  uint64_t storage[4];
+  uint64_t storage[5];
 } csimdjson_object_iterator;
 
 /* ---------------------------------------------------------------------------------------------
