@@ -1,5 +1,10 @@
 import Foundation
 
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 // Arrays of scalars (`[Double]`, `[Int]`, `[String]`, ...) decoded straight from the array cursor:
 // the same values and errors as `Array.init(from:)` through an unkeyed container, without a
 // container, a frame or a generic call per element.
@@ -8,6 +13,7 @@ extension CodableDecoder {
     /// `T`, an array of a common scalar type (`ValueKind.scalarArray`), decoded directly. The
     /// result is not optional: for an unspecialized `T`, `T?` would cost a lookup of `Optional<T>`'s
     /// metadata in the runtime's cache on every call.
+    @inline(__always)
     func decodeScalarArray<T>(
         _: T.Type, from value: inout _JSONCursor, opened: inout OpenedValue, level: Int,
         component: CodingPathComponent
@@ -82,6 +88,7 @@ extension CodableDecoder {
     /// until the next bulk read), or returns nil, with the array opened (and rewound by the next
     /// `openArray`), when an element needs the element-by-element path: one the bulk read could
     /// not read (another type, a number it does not take), or one `accept` rejects.
+    @inline(__always)
     func bulkRead<Number>(
         _ value: inout _JSONCursor, _ opened: inout OpenedValue, _ level: Int, _ component: CodingPathComponent,
         next: (
@@ -118,6 +125,7 @@ extension CodableDecoder {
     }
 
     /// Reads the array `value` is, element by element, with `read`.
+    @inline(__always)
     func decodeArray<Element>(
         _: Element.Type, _ value: inout _JSONCursor, _ opened: inout OpenedValue, _ level: Int,
         _ component: CodingPathComponent, _ read: (inout _JSONCursor) throws(ReadFailure) -> Element
@@ -230,6 +238,7 @@ extension DecodableArray {
     /// Moves `iterator` to its next element, into `element`; false at the end. (Not an
     /// `Element?`: in unspecialized code, that would cost a lookup of `Optional<Element>`'s
     /// metadata for every element.)
+    @inline(__always)
     static func nextValue(
         _ iterator: inout _ArrayIterator, into element: inout _JSONCursor, level: Int, token: UInt64,
         start: UInt64?, decoder: CodableDecoder
@@ -248,6 +257,7 @@ extension DecodableArray {
         return hasElement
     }
 
+    @inline(__always)
     static func decodeElement(
         _ element: inout _JSONCursor, index: Int, level: Int, decoder: CodableDecoder
     ) throws -> Element {
@@ -259,6 +269,7 @@ extension DecodableArray {
 
 extension CodableDecoder {
     /// `T` decoded as an array of `Decodable` elements (`A` is `T`, opened from an existential).
+    @inline(__always)
     func decodeArray<A: DecodableArray, T>(
         _: A.Type, as _: T.Type, from value: inout _JSONCursor, opened: inout OpenedValue, level: Int,
         component: CodingPathComponent

@@ -12,16 +12,21 @@
 
 import CSimdJSON
 
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 /// A code the shim returns: success or one of simdjson's errors (`simdjson::error_code`), under
 /// Swift names. Holds the C code's raw value, so that converting from the shim costs nothing.
 @frozen @usableFromInline
 struct _SimdJSONError: Equatable {
     @usableFromInline let rawValue: UInt32
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ code: csimdjson_error) { rawValue = code.rawValue }
 
-    @inlinable
+    @inlinable @inline(__always)
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
 
     /// simdjson's own description of the code (static storage).
@@ -57,22 +62,22 @@ struct _SimdJSONError: Equatable {
 public struct _JSONCursor {
     @usableFromInline var raw: csimdjson_value
 
-    @inlinable
+    @inlinable @inline(__always)
     init() { raw = csimdjson_value() }
 
     /// Whether a shim call has written the cursor (a fresh one is all zero): a lookup that found
     /// its field but could not read it leaves the value here.
-    @inlinable
+    @inlinable @inline(__always)
     var isSet: Bool { raw.storage.0 != 0 }
 
     /// The cursor's words: two cursors of one document with the same words are at the same value
     /// (a cursor of another document may have the same words; two cursors at the same value may
     /// differ in padding).
-    @inlinable
+    @inlinable @inline(__always)
     var identity: (UInt64, UInt64, UInt64, UInt64) { raw.storage }
 
     /// Reads the value's type from its first byte, without consuming it (nil: not a JSON value).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getType(_ type: inout JSONType?) -> _SimdJSONError {
         var found = csimdjson_type(rawValue: 0)
         let code = _SimdJSONError(csimdjson_value_get_type(&raw, &found))
@@ -81,46 +86,46 @@ public struct _JSONCursor {
     }
 
     /// A pointer to the value's first byte in the document's input.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getLocation(_ location: inout UnsafePointer<UInt8>?) -> _SimdJSONError {
         _SimdJSONError(csimdjson_value_get_location(&raw, &location))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getInt64(_ out: inout Int64) -> _SimdJSONError {
         _SimdJSONError(csimdjson_value_get_int64(&raw, &out))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getUInt64(_ out: inout UInt64) -> _SimdJSONError {
         _SimdJSONError(csimdjson_value_get_uint64(&raw, &out))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getDouble(_ out: inout Double) -> _SimdJSONError {
         _SimdJSONError(csimdjson_value_get_double(&raw, &out))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getBool(_ out: inout Bool) -> _SimdJSONError {
         _SimdJSONError(csimdjson_value_get_bool(&raw, &out))
     }
 
     /// Consumes a `null`; `isNull` is false (and nothing is consumed) for any other value.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func isNull(_ isNull: inout Bool) -> _SimdJSONError {
         _SimdJSONError(csimdjson_value_is_null(&raw, &isNull))
     }
 
     /// Whether the value is a well-formed `null` (then consumed), and where it starts.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func nullLocation(_ location: inout UnsafePointer<UInt8>?) -> Bool {
         csimdjson_value_null_location(&raw, &location)
     }
 
     /// The unescaped text of a string, in the scratch buffer of `parser` (the handle of the
     /// `_Parser` the value comes from), valid until the next string read.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getString(_ parser: OpaquePointer?, _ bytes: inout UnsafePointer<UInt8>?, _ count: inout Int)
         -> _SimdJSONError
     {
@@ -128,17 +133,17 @@ public struct _JSONCursor {
     }
 
     /// The raw text of a scalar token as written in the input; consumes the value.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getNumberText(_ bytes: inout UnsafePointer<UInt8>?, _ count: inout Int) -> _SimdJSONError {
         _SimdJSONError(csimdjson_value_get_number_text(&raw, &bytes, &count))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getObject(_ object: inout _ObjectCursor) -> _SimdJSONError {
         _SimdJSONError(csimdjson_value_get_object(&raw, &object.raw))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func getArray(_ array: inout _ArrayCursor) -> _SimdJSONError {
         _SimdJSONError(csimdjson_value_get_array(&raw, &array.raw))
     }
@@ -190,11 +195,11 @@ public struct _JSONCursor {
 public struct _ObjectCursor {
     @usableFromInline var raw: csimdjson_object
 
-    @inlinable
+    @inlinable @inline(__always)
     init() { raw = csimdjson_object() }
 
     /// The field `key` (`.noSuchField` when there is none), into `value`.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func findField(
         _ key: UnsafePointer<UInt8>?, _ length: Int, plain: Bool = false, _ value: inout _JSONCursor
     ) -> _SimdJSONError {
@@ -203,7 +208,7 @@ public struct _ObjectCursor {
     }
 
     /// Finds `key` and consumes its value if it is `null` (`isNull`), in one call.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func findFieldOrNull(
         _ key: UnsafePointer<UInt8>?, _ length: Int, _ value: inout _JSONCursor, _ isNull: inout Bool
     ) -> _SimdJSONError {
@@ -211,7 +216,7 @@ public struct _ObjectCursor {
     }
 
     /// Finds a field whose unescaped key is `key`, restarting from the object's first field.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func findFieldUnescaped(
         _ parser: OpaquePointer?, _ key: UnsafePointer<UInt8>?, _ length: Int, _ value: inout _JSONCursor,
         _ hasEscapedKeys: inout Bool
@@ -223,7 +228,7 @@ public struct _ObjectCursor {
     // The fused lookups: find `key` and read a scalar; the value is left in `value` on a type or
     // number error.
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func findInt64(
         _ key: UnsafePointer<UInt8>?, _ length: Int, plain: Bool = false, _ out: inout Int64,
         _ value: inout _JSONCursor
@@ -232,7 +237,7 @@ public struct _ObjectCursor {
         return _SimdJSONError(find(&raw, key, length, &out, &value.raw))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func findUInt64(
         _ key: UnsafePointer<UInt8>?, _ length: Int, plain: Bool = false, _ out: inout UInt64,
         _ value: inout _JSONCursor
@@ -241,7 +246,7 @@ public struct _ObjectCursor {
         return _SimdJSONError(find(&raw, key, length, &out, &value.raw))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func findDouble(
         _ key: UnsafePointer<UInt8>?, _ length: Int, plain: Bool = false, _ out: inout Double,
         _ value: inout _JSONCursor
@@ -250,7 +255,7 @@ public struct _ObjectCursor {
         return _SimdJSONError(find(&raw, key, length, &out, &value.raw))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func findBool(
         _ key: UnsafePointer<UInt8>?, _ length: Int, plain: Bool = false, _ out: inout Bool,
         _ value: inout _JSONCursor
@@ -260,7 +265,7 @@ public struct _ObjectCursor {
     }
 
     /// The string is read as `_JSONCursor.getString` reads it, through `parser`'s scratch buffer.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func findString(
         _ parser: OpaquePointer?, _ key: UnsafePointer<UInt8>?, _ length: Int, plain: Bool = false,
         _ bytes: inout UnsafePointer<UInt8>?, _ count: inout Int, _ value: inout _JSONCursor
@@ -270,14 +275,14 @@ public struct _ObjectCursor {
     }
 
     /// Starts iterating the fields in document order.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func iterate(_ iterator: inout _ObjectIterator) -> _SimdJSONError {
         _SimdJSONError(csimdjson_object_iterate(&raw, &iterator.raw))
     }
 
     /// Moves back to the first field (`hasFields` is false for `{}`); valid only while nothing
     /// after the object has been read.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func reset(_ hasFields: inout Bool) -> _SimdJSONError {
         _SimdJSONError(csimdjson_object_reset(&raw, &hasFields))
     }
@@ -295,23 +300,23 @@ public struct _ObjectCursor {
 struct _ArrayCursor {
     @usableFromInline var raw: csimdjson_array
 
-    @inlinable
+    @inlinable @inline(__always)
     init() { raw = csimdjson_array() }
 
     /// Starts iterating the elements.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func iterate(_ iterator: inout _ArrayIterator) -> _SimdJSONError {
         _SimdJSONError(csimdjson_array_iterate(&raw, &iterator.raw))
     }
 
     /// Moves back to the first element (`hasElements` is false for `[]`).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func reset(_ hasElements: inout Bool) -> _SimdJSONError {
         _SimdJSONError(csimdjson_array_reset(&raw, &hasElements))
     }
 
     /// Counts the elements without reading them, leaving the cursor at the first one.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func countElements(_ count: inout Int) -> _SimdJSONError {
         _SimdJSONError(csimdjson_array_count_elements(&raw, &count))
     }
@@ -322,16 +327,16 @@ struct _ArrayCursor {
 struct _ArrayIterator {
     @usableFromInline var raw: csimdjson_array_iterator
 
-    @inlinable
+    @inlinable @inline(__always)
     init() { raw = csimdjson_array_iterator() }
 
     /// Whether the iterator was never started (all zero): a bulk read that failed before the array.
-    @inlinable
+    @inlinable @inline(__always)
     var isUnstarted: Bool { raw.storage.0 == 0 }
 
     /// Moves to the next element, skipping what was left of the previous one; `hasElement` is
     /// false at the end.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func next(_ hasElement: inout Bool, _ value: inout _JSONCursor) -> _SimdJSONError {
         _SimdJSONError(csimdjson_array_iterator_next(&raw, &hasElement, &value.raw))
     }
@@ -342,13 +347,13 @@ struct _ArrayIterator {
 struct _ObjectIterator {
     @usableFromInline var raw: csimdjson_object_iterator
 
-    @inlinable
+    @inlinable @inline(__always)
     init() { raw = csimdjson_object_iterator() }
 
     /// Moves to the next field (`hasField` is false at the end): its unescaped key (in the
     /// document, or in the scratch buffer of `parser` when it holds escapes; valid until the next
     /// string read), and its value, to be read or skipped before the next call.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func next(
         _ parser: OpaquePointer?, _ hasField: inout Bool, _ key: inout UnsafePointer<UInt8>?, _ keyLength: inout Int,
         _ value: inout _JSONCursor
@@ -360,6 +365,7 @@ struct _ObjectIterator {
     /// document's bytes. On a match (`matched`), the value is read as `kind` into `scalar` and the
     /// result is the read's (`key` is left alone); otherwise as `next`. `value` is the field's value
     /// either way.
+    @inline(__always)
     mutating func next(
         _ parser: OpaquePointer?, expecting expected: UnsafePointer<UInt8>, _ expectedLength: Int,
         reading kind: _FieldRead, _ hasField: inout Bool, _ matched: inout Bool, _ key: inout UnsafePointer<UInt8>?,
@@ -406,7 +412,7 @@ struct _FieldScalar {
 
 extension _JSONCursor {
     /// Starts iterating the array this value is and reads its first numbers in bulk.
-    @inlinable
+    @inlinable @inline(__always)
     static func readDoubles(
         _ value: UnsafeMutablePointer<Self>, _ out: UnsafeMutablePointer<Double>, _ capacity: Int,
         _ count: UnsafeMutablePointer<Int>, _ finished: UnsafeMutablePointer<Bool>,
@@ -418,7 +424,7 @@ extension _JSONCursor {
     }
 
     /// `readDoubles` for 64-bit integers.
-    @inlinable
+    @inlinable @inline(__always)
     static func readInt64s(
         _ value: UnsafeMutablePointer<Self>, _ out: UnsafeMutablePointer<Int64>, _ capacity: Int,
         _ count: UnsafeMutablePointer<Int>, _ finished: UnsafeMutablePointer<Bool>,
@@ -433,7 +439,7 @@ extension _JSONCursor {
 extension _ArrayIterator {
     /// Reads up to `capacity` of the remaining elements as numbers; an element of another type
     /// stops the read and is left in `element`.
-    @inlinable
+    @inlinable @inline(__always)
     static func readDoubles(
         _ iterator: UnsafeMutablePointer<Self>, _ out: UnsafeMutablePointer<Double>, _ capacity: Int,
         _ count: UnsafeMutablePointer<Int>, _ finished: UnsafeMutablePointer<Bool>,
@@ -445,7 +451,7 @@ extension _ArrayIterator {
     }
 
     /// `readDoubles` for 64-bit integers.
-    @inlinable
+    @inlinable @inline(__always)
     static func readInt64s(
         _ iterator: UnsafeMutablePointer<Self>, _ out: UnsafeMutablePointer<Int64>, _ capacity: Int,
         _ count: UnsafeMutablePointer<Int>, _ finished: UnsafeMutablePointer<Bool>,

@@ -1,5 +1,10 @@
 import CSimdJSON
 
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 // Reading arrays and objects element by element, straight from the cursors.
 
 extension _DecodingContext {
@@ -91,7 +96,7 @@ extension _DecodingContext {
     /// Takes room for up to `count` elements of `Element` from the parser's gather stack, above
     /// what enclosing arrays took: where, and for how many (none when they took it all). The caller
     /// puts `_state.pointee.scratchTop` back to what it was when done with them.
-    @inlinable
+    @inlinable @inline(__always)
     func _takeScratch<Element>(for _: Element.Type, upTo count: Int) -> (UnsafeMutablePointer<Element>, Int) {
         let base = _state.pointee.scratch
         let alignment = MemoryLayout<Element>.alignment
@@ -123,13 +128,13 @@ extension _DecodingContext {
     }
 
     /// The number buffer as `Number`s (8 bytes each), valid until it grows.
-    @inlinable
+    @inlinable @inline(__always)
     func _numberBuffer<Number>(of _: Number.Type) -> UnsafeMutablePointer<Number> {
         _state.pointee.numbers.unsafelyUnwrapped.bindMemory(to: Number.self, capacity: _state.pointee.numberCapacity)
     }
 
     /// Bulk reads into the number buffer (grown as needed), then one copy into the array.
-    @inlinable
+    @inlinable @inline(__always)
     func _bulkNumbers<Number>(
         from value: inout _JSONCursor,
         start: (

@@ -1,6 +1,11 @@
 import CSimdJSON
 import Foundation
 
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 /// A path to a nested value, in one of two spellings:
 /// - dot-separated keys and array indices, as in Unbox: `"activities.running.distance"`,
 ///   `"devices.0"` (a number is an index when it meets an array, a key when it meets an object);
@@ -259,6 +264,7 @@ extension _DecodingContext {
     }
 
     /// Runs `body` over `segment`, with JSON Pointer's `~1` and `~0` unescaped (on the stack).
+    @inline(__always)
     func withSegment<R>(
         _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool,
         _ body: (UnsafeBufferPointer<UInt8>) throws(UnboxError) -> R
@@ -287,6 +293,7 @@ extension _DecodingContext {
     }
 
     /// One step of a key path from `value`: a field of an object, or an element of an array.
+    @inline(__always)
     func step(
         _ segment: UnsafeBufferPointer<UInt8>, unescaping: Bool, trace: inout _KeyPathTrace,
         value: inout _JSONCursor
@@ -322,6 +329,7 @@ extension _DecodingContext {
 
     /// The array index a segment names, as `Int(segment)` reads it (an optional sign, then decimal
     /// digits), if it is one and not negative.
+    @inline(__always)
     func arrayIndex(_ segment: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         var negative = false
@@ -397,6 +405,7 @@ struct _KeyPathReuse {
     private var document: UInt64 = 0
     private var isStamped = false
 
+    @inline(__always)
     private func prefixEnd(_ level: Int) -> Int {
         Int(truncatingIfNeeded: (prefixEnds >> UInt64(16 * (level - 1))) & 0xFFFF)
     }
@@ -455,7 +464,7 @@ struct _KeyPathReuse {
     }
 
     /// Runs `body` on the kept object of `level`, keeping what it leaves there.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func withObject<R, E: Error>(at level: Int, _ body: (inout _ObjectCursor) throws(E) -> R) throws(E) -> R {
         let offset = (level - 1) * MemoryLayout<_ObjectCursor>.stride
         var object = withUnsafeBytes(of: &objects) { $0.load(fromByteOffset: offset, as: _ObjectCursor.self) }
@@ -485,6 +494,7 @@ struct _KeyPathReuse {
 
 /// The first index at or after `start` where `bytes` holds `byte`, eight bytes at a time (key
 /// paths are short).
+@inline(__always)
 func _firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
     let count = bytes.count
@@ -537,6 +547,7 @@ struct _CursorStampSource: @unchecked Sendable {
     init(parser: OpaquePointer) { self.parser = parser }
 
     /// The stamp now: the cursor's token position and depth, and the parser's count of documents.
+    @inline(__always)
     func read() -> (position: UInt64, depth: Int64, document: UInt64) {
         var position: UInt64 = 0
         var depth: Int32 = 0

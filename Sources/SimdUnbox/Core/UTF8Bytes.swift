@@ -1,8 +1,13 @@
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 /// `body` over the UTF-8 bytes of `string`, without copying it when its storage is contiguous
 /// (always for native strings and literals): `var copy = string; copy.withUTF8` retains and
 /// releases the string around every lookup. Typed throws pass through (the standard library's
 /// `rethrows` would turn them into `any Error`).
-@inlinable
+@inlinable @inline(__always)
 func _withUTF8<R, E: Error>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
     if let result = string.utf8.withContiguousStorageIfAvailable({ buffer in
         Result { () throws(E) -> R in try body(buffer) }
@@ -43,14 +48,14 @@ public protocol _FieldKey {
 }
 
 extension String: _FieldKey {
-    @inlinable
+    @inlinable @inline(__always)
     public func _withKeyBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try _withUTF8(self, body)
     }
 }
 
 extension UnsafeBufferPointer: _FieldKey where Element == UInt8 {
-    @inlinable
+    @inlinable @inline(__always)
     public func _withKeyBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(self)
     }

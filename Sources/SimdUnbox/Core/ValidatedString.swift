@@ -1,3 +1,8 @@
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 /// A `String` holding `count` bytes of UTF-8 that simdjson has already checked, copied without
 /// checking them again.
 ///
@@ -8,7 +13,7 @@
 /// again (and repairs what it finds), was a seventh of the time on documents rich in non-ASCII text
 /// (gsoc-2018.json). Where the standard library has no unchecked initializer (compilers before
 /// Swift 6.2, Apple platforms before the 26 releases), the checked one is used.
-@inlinable
+@inlinable @inline(__always)
 func _validatedString(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> String {
     let buffer = UnsafeBufferPointer(start: bytes, count: count)
     #if compiler(>=6.2)

@@ -1,3 +1,8 @@
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 extension CodableKeyedContainer {
     // MARK: Scalars, with fused lookups
 
@@ -196,6 +201,7 @@ extension CodableKeyedContainer {
 
     /// Finds `key` and reads its value with `read`. `missed`: a fused lookup already missed the key
     /// as written (only the second, unescaping look is left).
+    @inline(__always)
     func readField<T>(
         _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout _JSONCursor) throws(ReadFailure) -> T
     ) throws -> T {
@@ -206,6 +212,7 @@ extension CodableKeyedContainer {
 
     /// Finds `key` and reads its value with `read`, or returns nil if it is missing or `null`.
     /// `missed`: as in `readField`.
+    @inline(__always)
     func readFieldIfPresent<T>(
         _ key: Key, _ type: T.Type, missed: Bool = false, _ read: (inout _JSONCursor) throws(ReadFailure) -> T
     ) throws -> T? {
@@ -219,6 +226,7 @@ extension CodableKeyedContainer {
     /// result is nil. Otherwise it is the lookup's: `.success` with the value in `value`, to be
     /// read as a field found by `find` is (a value that `kind` could not read is left there too),
     /// `.noSuchField`, or malformed JSON.
+    @inline(__always)
     func snakeCaseLookup(_ key: Key, _ kind: _FieldRead, _ scalar: inout _FieldScalar, _ value: inout _JSONCursor)
         -> _SimdJSONError?
     {
@@ -230,6 +238,7 @@ extension CodableKeyedContainer {
 
     /// Reads the field that a lookup found (`code`, the lookup's result; `value`, the field's
     /// value): `readField`'s and `snakeCaseLookup`'s callers' second half.
+    @inline(__always)
     func readFound<T>(
         _ code: _SimdJSONError, _ key: Key, _ type: T.Type, _ value: inout _JSONCursor,
         _ read: (inout _JSONCursor) throws(ReadFailure) -> T
@@ -244,6 +253,7 @@ extension CodableKeyedContainer {
 
     /// Reads the field that a lookup found (`code`), or returns nil if it is missing or `null`:
     /// `readFieldIfPresent`'s and `snakeCaseLookup`'s callers' second half.
+    @inline(__always)
     func readFoundIfPresent<T>(
         _ code: _SimdJSONError, _ key: Key, _ type: T.Type, _ value: inout _JSONCursor,
         _ read: (inout _JSONCursor) throws(ReadFailure) -> T
@@ -273,6 +283,7 @@ extension CodableKeyedContainer {
     }
 
     /// `SnakeCaseKeys.readNext` for `key`.
+    @inline(__always)
     func readNext(_ key: Key, _ kind: _FieldRead, _ scalar: inout _FieldScalar, _ value: inout _JSONCursor)
         -> SnakeCaseKeys.NextRead
     {
@@ -287,6 +298,7 @@ extension CodableKeyedContainer {
         }
     }
 
+    @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T {
         guard _fastPath(claimed()) else { return try revived { try decodeInteger(T.self, forKey: key) } }
         if T.bitWidth > 64 || convertsSnakeCase {
@@ -324,6 +336,7 @@ extension CodableKeyedContainer {
         }
     }
 
+    @inline(__always)
     func decodeIntegerIfPresent<T: FixedWidthInteger>(_: T.Type, forKey key: Key) throws -> T? {
         guard _fastPath(claimed()) else { return try revived { try decodeIntegerIfPresent(T.self, forKey: key) } }
         if T.bitWidth > 64 || convertsSnakeCase {
@@ -354,6 +367,7 @@ extension CodableKeyedContainer {
 
     /// Finds `key` and reads its value as a 64-bit integer of `T`'s signedness, in one call to the
     /// shim, into `bits` as its bit pattern (`integer(_:)` makes the `T`).
+    @inline(__always)
     func findInteger<T: FixedWidthInteger>(
         _: T.Type, _ key: Key, _ bits: inout UInt64, _ value: inout _JSONCursor
     ) -> _SimdJSONError {
@@ -367,11 +381,13 @@ extension CodableKeyedContainer {
     }
 
     /// The integer `findInteger` read (its bit pattern), if `T` holds it.
+    @inline(__always)
     static func integer<T: FixedWidthInteger>(_ bits: UInt64) -> T? {
         T.isSigned ? T(exactly: Int64(bitPattern: bits)) : T(exactly: bits)
     }
 
     /// The integer a snake_case read made (`snakeCaseLookup`), if `T` holds it.
+    @inline(__always)
     static func integer<T: FixedWidthInteger>(_ scalar: _FieldScalar) -> T? {
         T.isSigned ? T(exactly: scalar.int64) : T(exactly: scalar.uint64)
     }

@@ -1,5 +1,10 @@
 import Foundation
 
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 /// A keyed container over an object cursor: fields are looked up in the input, in any order.
 ///
 /// `Owner` keeps the state alive: `SessionOwned` (nothing: the session does) for the boxes the
@@ -15,19 +20,20 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     let state: Unmanaged<KeyedContainerState>
     let owner: Owner
 
-    var decoder: CodableDecoder { state._withUnsafeGuaranteedRef { $0.decoder } }
+    @inline(__always) var decoder: CodableDecoder { state._withUnsafeGuaranteedRef { $0.decoder } }
 
     /// Runs `body` with the decoder, not retained for the call (the state holds it, and cannot
     /// change decoder while this container's box is in use).
+    @inline(__always)
     func withDecoder<R>(_ body: (CodableDecoder) throws -> R) rethrows -> R {
         try state._withUnsafeGuaranteedRef { try $0.unretainedDecoder._withUnsafeGuaranteedRef(body) }
     }
-    var object: _ObjectCursor { state._withUnsafeGuaranteedRef { $0.object } }
-    var level: Int { state._withUnsafeGuaranteedRef { $0.level } }
-    var token: UInt64 { state._withUnsafeGuaranteedRef { $0.token } }
+    @inline(__always) var object: _ObjectCursor { state._withUnsafeGuaranteedRef { $0.object } }
+    @inline(__always) var level: Int { state._withUnsafeGuaranteedRef { $0.level } }
+    @inline(__always) var token: UInt64 { state._withUnsafeGuaranteedRef { $0.token } }
 
     /// The key table of a key strategy (nil with `useDefaultKeys`).
-    var keyTable: KeyTable? { state._withUnsafeGuaranteedRef { $0.keyTable } }
+    @inline(__always) var keyTable: KeyTable? { state._withUnsafeGuaranteedRef { $0.keyTable } }
 
     var codingPath: [any CodingKey] {
         let session = decoder.session
@@ -43,6 +49,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     /// Whether the container is the live one at its level (then the deeper levels' tokens are
     /// dropped: it is about to move the cursor past them). A container that is not runs its
     /// operation through `revived`.
+    @inline(__always)
     func claimed() -> Bool { decoder.session.claim(level: level, token: token) }
 
     /// Runs `body`, an operation of this container once it is no longer live (used after its
@@ -80,6 +87,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     /// Runs `body` with the bytes of the key as written in the input (`NO_SUCH_FIELD` if a key
     /// strategy maps no key of the object to it): the key's name, read once per case and decode
     /// where its type allows (`KeyNames`).
+    @inline(__always)
     func withKeyBytes(_ key: Key, _ body: (LookupKey) -> _SimdJSONError) -> _SimdJSONError {
         if keyTable == nil, let names = state._withUnsafeGuaranteedRef({ $0.unretainedKeyNames }) {
             return names._withUnsafeGuaranteedRef { $0.withName(of: key, body) }
@@ -89,6 +97,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
 
     /// Runs `body` with the bytes of the key as written in the input (`NO_SUCH_FIELD` if a key
     /// strategy maps no key of the object to `name`).
+    @inline(__always)
     func withKeyBytes(_ name: String, _ body: (LookupKey) -> _SimdJSONError) -> _SimdJSONError {
         if let keyTable {
             guard let original = keyTable.originals[name] else { return .noSuchField }
@@ -102,6 +111,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     /// as in Foundation) when the document has escaped keys at all.
     /// With `convertFromSnakeCase`, the first field whose key converts to `key`'s name
     /// (`SnakeCaseKeys`); `peek` as in `SnakeCaseKeys.find`.
+    @inline(__always)
     func find(_ key: Key, into value: inout _JSONCursor, peek: Bool = false) -> _SimdJSONError {
         if let snakeCaseKeys = state._withUnsafeGuaranteedRef({ $0.snakeCaseKeys }) {
             return snakeCaseKeys._withUnsafeGuaranteedRef { keys in
@@ -123,9 +133,10 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     /// Whether keys are converted from snake case (and looked up by `findConverted`).
-    var convertsSnakeCase: Bool { state._withUnsafeGuaranteedRef { $0.snakeCaseKeys != nil } }
+    @inline(__always) var convertsSnakeCase: Bool { state._withUnsafeGuaranteedRef { $0.snakeCaseKeys != nil } }
 
     /// The number of `key`'s name in `keys`: kept per case for `CodingKeys` enums.
+    @inline(__always)
     func nameNumber(_ key: Key, _ keys: SnakeCaseKeys) -> Int32 {
         if let names = state._withUnsafeGuaranteedRef({ $0.unretainedKeyNames }) {
             return names._withUnsafeGuaranteedRef { $0.number(of: key, in: keys) }
@@ -142,6 +153,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
         }
     }
 
+    @inline(__always)
     func findField(
         _ key: LookupKey, in object: inout _ObjectCursor, into value: inout _JSONCursor
     ) -> _SimdJSONError {
@@ -151,18 +163,21 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
     }
 
     /// The second look only, for a key that a fused lookup missed as written.
+    @inline(__always)
     func findEscaped(_ key: Key, into value: inout _JSONCursor) -> _SimdJSONError {
         var object = self.object
         return withKeyBytes(key) { decoder.context._findEscapedFieldCode($0.bytes, in: &object, into: &value) }
     }
 
     /// Finds `key` or throws `keyNotFound`. `missed`: a fused lookup already missed it as written.
+    @inline(__always)
     func require(_ key: Key, into value: inout _JSONCursor, missed: Bool = false, peek: Bool = false) throws {
         let code = missed ? findEscaped(key, into: &value) : find(key, into: &value, peek: peek)
         guard _fastPath(code == .success) else { throw lookupError(code, key) }
     }
 
     /// The coding path's step to the field `key`.
+    @inline(__always)
     func pathComponent(_ key: Key) -> CodingPathComponent { decoder.session.component(key, level: level) }
 
     @inline(never)
@@ -194,6 +209,7 @@ struct CodableKeyedContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProto
 
     /// For `decodeIfPresent`: whether a fused lookup that found the key but failed with `code`
     /// read a `null` (which is consumed). A key missing as written is looked up again first.
+    @inline(__always)
     func isAbsent(_ code: _SimdJSONError, _ value: inout _JSONCursor) -> Bool {
         guard code == .incorrectType, value.isSet else { return false }
         var isNull = false

@@ -1,5 +1,10 @@
 import Foundation
 
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 // Keys under `convertFromSnakeCase`
 // =================================
 //
@@ -58,11 +63,13 @@ struct ByteTable {
     }
 
     /// The entry numbered `index` (`index(for:)`).
+    @inline(__always)
     func entry(_ index: Int32) -> Entry { entries[Int(index)] }
 
     /// The index of the entry for `key`, or -1. `padded`: at least 8 bytes can be read past the
     /// end of `key` (a key the shim read: in the document, or in its string buffer, both of which
     /// have padding to spare), so it is read a word at a time.
+    @inline(__always)
     func index(for key: UnsafeRawBufferPointer, padded: Bool) -> Int32 {
         let hash = padded ? Self.paddedHash(key) : Self.hash(key)
         var slot = Int(truncatingIfNeeded: hash) & slotMask
@@ -80,6 +87,7 @@ struct ByteTable {
     }
 
     /// Whether the `key.count` bytes at `stored` are `key`, read a word at a time (both padded).
+    @inline(__always)
     private func paddedEqual(_ stored: UnsafeMutablePointer<UInt8>, _ key: UnsafeRawBufferPointer) -> Bool {
         guard key.count > 0, let right = key.baseAddress else { return true }
         let left = UnsafeRawPointer(stored)
@@ -171,6 +179,7 @@ struct ByteTable {
     }
 
     /// `hash(key)` for a padded key, its first word read whole and masked.
+    @inline(__always)
     static func paddedHash(_ key: UnsafeRawBufferPointer) -> UInt64 {
         guard key.count > 0, let base = key.baseAddress else { return combine(0, 0, 0) }
         var first = base.loadUnaligned(as: UInt64.self)
@@ -183,6 +192,7 @@ struct ByteTable {
         return combine(key.count, first, last)
     }
 
+    @inline(__always)
     static func combine(_ count: Int, _ first: UInt64, _ last: UInt64) -> UInt64 {
         let hash = (first ^ (last &* multiplier) ^ UInt64(truncatingIfNeeded: count)) &* multiplier
         return hash ^ (hash >> 29)
@@ -323,6 +333,7 @@ final class SnakeCaseKeys {
     }
 
     /// The entry in `keys` of `key`, a key as written in the input, read by the parser (padded).
+    @inline(__always)
     private func keyEntry(_ key: UnsafeRawBufferPointer) -> Int32 {
         let index = keys.index(for: key, padded: true)
         if _fastPath(index >= 0) { return index }
@@ -343,6 +354,7 @@ final class SnakeCaseKeys {
 
     /// The cursor for the object of the container at `level` with `token`, started over the
     /// object if it was another's.
+    @inline(__always)
     private func levelCursor(level: Int, token: UInt64) -> UnsafeMutablePointer<SnakeCaseCursor> {
         if _slowPath(level >= cursorCapacity) { growCursors(level + 1) }
         let cursor = cursors + level
@@ -386,6 +398,7 @@ final class SnakeCaseKeys {
     }
 
     /// `find` for the walk `cursor`.
+    @inline(__always)
     private func find(
         _ name: Int32, _ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ object: inout _ObjectCursor,
         into value: inout _JSONCursor, peek: Bool
@@ -521,6 +534,7 @@ final class SnakeCaseKeys {
     }
 
     /// Moves the run of the walk into its seen table.
+    @inline(__always)
     private func settle(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>) {
         guard _slowPath(cursor.pointee.runCount > 0) else { return }
         settleRun(cursor)
@@ -560,6 +574,7 @@ final class SnakeCaseKeys {
         if level < cursorCapacity && cursors[level].token == token { cursors[level].token = 0 }
     }
 
+    @inline(__always)
     private func leave(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ value: _JSONCursor, peek: Bool) {
         cursor.pointee.untouched = peek
         if peek { cursor.pointee.value = value }
@@ -653,11 +668,13 @@ final class SnakeCaseKeys {
 
     // MARK: The seen table
 
+    @inline(__always)
     private static func seenSlot(_ name: Int32, _ mask: Int) -> Int {
         Int(truncatingIfNeeded: UInt32(bitPattern: name) &* 0x9E37_79B1) & mask
     }
 
     /// The first field of `name` walked in the cursor's object, if any.
+    @inline(__always)
     private func firstSeen(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ name: Int32) -> SeenField? {
         guard let seen = cursor.pointee.seen else { return nil }
         let stamp = cursor.pointee.stamp
@@ -682,7 +699,7 @@ final class SnakeCaseKeys {
     }
 
     /// Records `field` as the first of `name`, unless one was: whether it is the first.
-    @discardableResult
+    @inline(__always) @discardableResult
     private func record(_ cursor: UnsafeMutablePointer<SnakeCaseCursor>, _ name: Int32, field: Int, key: Int32)
         -> Bool
     {

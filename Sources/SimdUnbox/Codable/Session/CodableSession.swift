@@ -1,6 +1,11 @@
 import Foundation
 import Synchronization
 
+// Inlining: the `@inline(__always)` below without a figure beside them were measured as a group:
+// removing them cost 5% to 51% more instructions per decode (twitter.json through SimdJSONDecoder
+// 13.30M -> 19.07M; CONTRIBUTING.md, "Unsafe code", has every figure). Remove one only with a
+// measurement of its own.
+
 /// The state every decoder and container of one `SimdJSONDecoder` decode shares: the options, the
 /// coding path (as a stack indexed by nesting level, materialized only when asked for), and the
 /// tokens that tell live containers from stale ones.
@@ -203,6 +208,7 @@ final class CodableSession: ElementSession {
 
     /// The step for `key` below `level`: `.smallKey` where it applies, else `.held`, with the key
     /// held for that level.
+    @inline(__always)
     func component<Key: CodingKey>(_ key: Key, level: Int) -> CodingPathComponent {
         if _isPOD(Key.self) {
             switch MemoryLayout<Key>.size {
@@ -230,6 +236,7 @@ final class CodableSession: ElementSession {
     }
 
     /// Holds `key` as the key of the `.heldString` step below `level`, which it returns, as `hold`.
+    @inline(__always)
     func holdString(_ key: String, level: Int) -> CodingPathComponent {
         if level < changedLevel { changedLevel = level }
         if _fastPath(level < heldStrings.count) {
@@ -247,6 +254,7 @@ final class CodableSession: ElementSession {
     }
 
     /// Records `component` as the step below level `level`.
+    @inline(__always)
     func setPath(_ level: Int, _ component: CodingPathComponent) {
         // Steps never made (a decoder made below a missing level) read as `super`.
         path.set(level, component, filling: .superKey)
@@ -255,6 +263,7 @@ final class CodableSession: ElementSession {
 
     /// A fresh token for a value at level `level`, which becomes the live one there (and makes
     /// every deeper level stale).
+    @inline(__always)
     func newToken(level: Int) -> UInt64 {
         lastToken &+= 1
         live.set(level, lastToken, filling: 0)
@@ -263,6 +272,7 @@ final class CodableSession: ElementSession {
 
     /// Whether a container at `level` with `token` may still read, and if so drops the tokens of
     /// deeper levels (the container is about to move its cursor past them).
+    @inline(__always)
     func claim(level: Int, token: UInt64) -> Bool {
         guard _fastPath(level < live.count && live[level] == token && !context._state.pointee.broken) else {
             return false
@@ -312,11 +322,13 @@ final class CodableSession: ElementSession {
     }
 
     /// How `CodableDecoder` reads a `T` that is not `String`, `Int`, `Double` or `Bool`.
+    @inline(__always)
     func valueKind<T: Decodable>(_: T.Type) -> ValueKind {
         valueKinds.kind(of: T.self)
     }
 
     /// Whether a value at `level` with `token` is still the live one (without claiming it).
+    @inline(__always)
     func isLive(level: Int, token: UInt64) -> Bool {
         level < live.count && live[level] == token && !context._state.pointee.broken
     }
@@ -338,6 +350,7 @@ struct LevelStack<Element: BitwiseCopyable> {
         base.deallocate()
     }
 
+    @inline(__always)
     subscript(level: Int) -> Element { base[level] }
 
     /// Appends the entries to `saved`, for `restore`.
@@ -364,6 +377,7 @@ struct LevelStack<Element: BitwiseCopyable> {
 
     /// Makes `element` the entry at `level` and drops the deeper ones; levels below it with no
     /// entry get `filler`.
+    @inline(__always)
     mutating func set(_ level: Int, _ element: Element, filling filler: Element) {
         if _slowPath(level >= capacity) { grow(to: level + 1) }
         if count < level { (base + count).initialize(repeating: filler, count: level - count) }
@@ -419,11 +433,13 @@ final class ValueKindTable {
         entries = Array(repeating: (nil, .other), count: Self.slots)
     }
 
+    @inline(__always)
     static func slot(_ type: ObjectIdentifier) -> Int {
         let address = UInt(bitPattern: type)
         return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 10)) & (slots - 1)
     }
 
+    @inline(__always)
     func kind<T: Decodable>(of _: T.Type) -> ValueKind {
         let type = ObjectIdentifier(T.self)
         var slot = Self.slot(type)
