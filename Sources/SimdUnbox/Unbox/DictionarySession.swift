@@ -175,6 +175,28 @@ extension Unboxer {
         }
     }
 
+    /// Reads the value at `key` (or `keyPath`) of the dictionary as a `T`; nil when `ifPresent`
+    /// and it is missing or `NSNull`. Called with the key and the type only, to keep the cold
+    /// branch that the JSON path inlines into every `unbox(key:)` small.
+    @usableFromInline @inline(never)
+    func _dictionaryValue<T: UnboxCompatible>(
+        key: String? = nil, keyPath: String? = nil, ifPresent: Bool, as _: T.Type
+    ) throws(UnboxError) -> T? {
+        try _dictionaryRead(key: key, keyPath: keyPath, ifPresent: ifPresent) { (value) throws(UnboxError) in
+            try T._unbox(any: value, context: _context, lossy: false)
+        }
+    }
+
+    /// Reads the value at `key` (or `keyPath`) of the dictionary as a `T`.
+    @usableFromInline @inline(never)
+    func _dictionaryValue<T: UnboxCompatible>(key: String? = nil, keyPath: String? = nil, as _: T.Type)
+        throws(UnboxError) -> T
+    {
+        try _dictionaryRequired(key: key, keyPath: keyPath) { (value) throws(UnboxError) in
+            try T._unbox(any: value, context: _context, lossy: false)
+        }
+    }
+
     /// Reads the value at `key` (or `keyPath`) of the dictionary with `convert`.
     @usableFromInline
     func _dictionaryRequired<R>(

@@ -149,9 +149,7 @@ public struct Unboxer {
     @inlinable @inline(__always)
     public func unbox<T: UnboxCompatible>(key: String) throws(UnboxError) -> T {
         guard _fastPath(_isLive) else {
-            return try _dictionaryRequired(key: key) { (v) throws(UnboxError) in
-                try T._unbox(any: v, context: _context, lossy: false)
-            }
+            return try _dictionaryValue(key: key, as: T.self)
         }
         var object = _object
         var missing = false
@@ -180,9 +178,7 @@ public struct Unboxer {
     @inlinable @inline(__always)
     public func unbox<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T {
         guard _fastPath(_isLive) else {
-            return try _dictionaryRequired(keyPath: keyPath) { (v) throws(UnboxError) in
-                try T._unbox(any: v, context: _context, lossy: false)
-            }
+            return try _dictionaryValue(keyPath: keyPath, as: T.self)
         }
         var object = _object
         var reuse: (level: Int, prefixEnd: Int)?
@@ -219,9 +215,7 @@ public struct Unboxer {
     @inlinable
     public func unboxIfPresent<T: UnboxCompatible>(key: String) throws(UnboxError) -> T? {
         guard _fastPath(_isLive) else {
-            return try _dictionaryRead(key: key, ifPresent: true) { (v) throws(UnboxError) in
-                try T._unbox(any: v, context: _context, lossy: false)
-            }
+            return try _dictionaryValue(key: key, ifPresent: true, as: T.self)
         }
         return try _unboxIfPresent(key: key) { (value) throws(UnboxError) in
             try T._unbox(from: &value, context: _context)
@@ -273,9 +267,7 @@ public struct Unboxer {
     @inlinable
     public func unboxIfPresent<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T? {
         guard _fastPath(_isLive) else {
-            return try _dictionaryRead(keyPath: keyPath, ifPresent: true) { (v) throws(UnboxError) in
-                try T._unbox(any: v, context: _context, lossy: false)
-            }
+            return try _dictionaryValue(keyPath: keyPath, ifPresent: true, as: T.self)
         }
         var object = _object
         var value = _JSONCursor()
