@@ -133,8 +133,10 @@ public struct Unboxer {
     /// let owner: User = try unboxer.unbox(key: "owner")
     /// ```
     ///
-    /// A number type also accepts a numeric string (`"42"`). Integers are range-checked: overflow
-    /// or a fraction is an error, never a wrapped or truncated value.
+    /// Values convert as in Unbox: a number type also accepts a numeric string (`"42"`), a `Bool`
+    /// a number (0 is false) or one of `true t y yes false f n no` in any case, a `String` a
+    /// number (`7` is `"7"`). Integers are range-checked: overflow or a fraction is an error,
+    /// never a wrapped or truncated value.
     ///
     /// - Parameter key: The field's key, matched exactly (no key paths: see `unbox(keyPath:)`).
     /// - Returns: The decoded value.
@@ -309,7 +311,8 @@ public struct Unboxer {
     public func unbox<T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws(UnboxError) -> [T] {
         try _unbox(
             key: key,
-            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements) },
+            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements)
+            },
             any: { (v) throws(UnboxError) in try [T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
     }
 
@@ -328,7 +331,8 @@ public struct Unboxer {
     public func unbox<T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws(UnboxError) -> [T] {
         try _unbox(
             keyPath: keyPath,
-            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements) },
+            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements)
+            },
             any: { (v) throws(UnboxError) in try [T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
     }
 
@@ -388,7 +392,8 @@ public struct Unboxer {
             { (v) throws(UnboxError) in
                 try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
             },
-            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
+            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) }
+        )
     }
 
     /// Decodes a dictionary at a key path, dropping the entries whose keys or values fail to
@@ -413,7 +418,8 @@ public struct Unboxer {
             { (v) throws(UnboxError) in
                 try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
             },
-            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
+            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) }
+        )
     }
 
     // MARK: Free-form objects

@@ -10,7 +10,8 @@ import Testing
         let error = try #require(unboxError(Feed.self, json))
         let offset = try #require(TestSupport.offset(of: "true", in: json))
         #expect(offset == 45)
-        #expect(error.description == "statuses[3].user.screen_name: expected a string, found a boolean (byte \(offset))")
+        #expect(
+            error.description == "statuses[3].user.screen_name: expected a string, found a boolean (byte \(offset))")
         #expect(error.path == [.key("statuses"), .index(3), .key("user"), .key("screen_name")])
         #expect(error.reason == .typeMismatch(expected: "a string", found: .bool))
         #expect(error.byteOffset == offset)

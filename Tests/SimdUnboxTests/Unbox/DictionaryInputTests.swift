@@ -180,7 +180,8 @@ import Testing
             "comments": [["text": "a"], ["nope": 1], ["text": "b"]],
             "byID": ["x": ["text": "c"], "y": ["nope": 1]],
         ]
-        let lossy: [Comment] = try unbox(dictionary: dictionary, atKey: "comments", context: "P", allowInvalidElements: true)
+        let lossy: [Comment] = try unbox(
+            dictionary: dictionary, atKey: "comments", context: "P", allowInvalidElements: true)
         #expect(lossy.map(\.text) == ["a", "b"] && lossy.allSatisfy { $0.post == "P" })
         let byID: [String: Comment] = try Unboxer(dictionary: dictionary).unbox(
             key: "byID", context: "P", allowInvalidElements: true)

@@ -209,7 +209,8 @@ import Testing
     }
 
     @Test func lossyArrayAtKeyPath() throws {
-        let value: LossyInts = try unbox(string: #"{"ints": [], "narrow": [], "deep": {"list": [true, null, [1], "maybe"]}}"#)
+        let value: LossyInts = try unbox(
+            string: #"{"ints": [], "narrow": [], "deep": {"list": [true, null, [1], "maybe"]}}"#)
         #expect(value.keyPath == [true])
     }
 
