@@ -144,6 +144,14 @@ import Testing
         #expect(throws: UnboxError.self) { try unboxer.unbox(key: "missing") as String }
     }
 
+    @Test func standaloneUnboxerOverData() throws {
+        let unboxer = try Unboxer(data: Data(#"{"name": "Ada", "friend": {"name": "Grace", "age": 40}}"#.utf8))
+        #expect(try unboxer.unbox(key: "name") as String == "Ada")
+        #expect(try (unboxer.unbox(key: "friend") as Person).age == 40)
+        #expect(throws: UnboxError.self) { try Unboxer(data: Data("[1]".utf8)) }
+        #expect(throws: UnboxError.self) { try Unboxer(data: Data("{".utf8)) }
+    }
+
     @Test func escapedUnboxerIsStale() throws {
         final class Keeper: Unboxable {
             nonisolated(unsafe) static var kept: Unboxer?
