@@ -158,6 +158,7 @@ extension String: UnboxCompatible {
 
     /// Reads a string, or a number's text as Unbox does (see `_convertedString`).
     public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> String {
+        if let string = value as? String { return string }
         let kind = _AnyValue(value)
         switch kind {
         case .string(let text): return text
