@@ -5,7 +5,7 @@
 /// do {
 ///     let feed: Feed = try unbox(data: data)
 /// } catch let error as UnboxError {
-///     print(error)  // statuses[3].user.screen_name: expected a string, found a number (byte 40127)
+///     print(error)  // statuses[3].user.screen_name: expected a string, found an array (byte 40127)
 ///     if case .missingKey = error.reason { ... }
 /// }
 /// ```

@@ -110,7 +110,8 @@ enum _AnyValue {
     func mismatch(expected: String) -> UnboxError {
         if case .other(let description) = self {
             return UnboxError(
-                reason: .invalidValue("found \(description), which is not a JSON value, where \(expected) was expected"))
+                reason: .invalidValue("found \(description), which is not a JSON value, where \(expected) was expected")
+            )
         }
         return UnboxError(reason: .typeMismatch(expected: expected, found: jsonType ?? .null))
     }

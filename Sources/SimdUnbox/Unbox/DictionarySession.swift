@@ -107,17 +107,51 @@ extension Unboxer {
         self.init(_context: context, _object: _ObjectCursor(), _token: 1 | _DictionarySession.flag)
     }
 
+    /// Makes an unboxer over a JSON document whose root is an object, for reading its values with
+    /// the `unbox` methods outside any model's initializer (Unbox's `Unboxer(data:)`).
+    ///
+    /// ```swift
+    /// let unboxer = try Unboxer(data: data)
+    /// let name: String = try unboxer.unbox(key: "name")
+    /// ```
+    ///
+    /// The document is parsed and checked whole, then read as ``init(dictionary:)`` reads a
+    /// dictionary. To decode a model, ``unbox(data:maximumDepth:)`` is much faster.
+    ///
+    /// - Parameter data: A JSON document whose root is an object.
+    /// - Throws: `UnboxError`: malformed JSON, or a root that is not an object.
+    public init(data: Data) throws {
+        let value = try JSONValue(data: data)
+        guard case .object = value, let object = value._foundationValue as? [String: Any] else {
+            throw UnboxError(reason: .typeMismatch(expected: JSONType.object.description, found: value.type))
+        }
+        self.init(dictionary: object)
+    }
+
     /// The dictionary this unboxer reads, if it reads one; nil when it reads JSON. Throws when the
     /// unboxer is no longer live.
     @usableFromInline
     func _dictionary() throws(UnboxError) -> [String: Any] {
-        let state = _context._state.pointee
-        guard _token & _DictionarySession.flag != 0, _token & ~_DictionarySession.flag == state.activeToken,
-            let object = _context._dictionarySession?.objects.last
+        guard _token & _DictionarySession.flag != 0,
+            _token & ~_DictionarySession.flag == _context._state.pointee.activeToken,
+            let session = _context.elementSession
         else {
             throw _staleError()
         }
+        // Only a dictionary context makes flagged tokens: its session is a `_DictionarySession`.
+        guard let object = unsafeDowncast(session as AnyObject, to: _DictionarySession.self).objects.last else {
+            throw _staleError()
+        }
         return object
+    }
+
+    /// The error for `key`, missing from the dictionary: a light one, as the JSON path's, that a
+    /// `try?` discards without having allocated.
+    @usableFromInline @inline(never)
+    func _dictionaryMissingKey(_ key: String) -> UnboxError {
+        var error = UnboxError(_light: .missingKey, byteOffset: nil)
+        error._prepend(.key(key))
+        return error
     }
 
     /// Reads the value at `key` (or `keyPath`) of the dictionary with `convert`; nil when
@@ -132,12 +166,16 @@ extension Unboxer {
         let raw: Any
         var path: [UnboxPathComponent]
         if let key {
-            path = [.key(key)]
             guard let value = object[key] else {
                 if ifPresent { return nil }
-                throw UnboxError(reason: .missingKey, path: path)
+                throw _dictionaryMissingKey(key)
             }
-            raw = value
+            if ifPresent, case .null = _AnyValue(value) { return nil }
+            do throws(UnboxError) {
+                return try convert(value)
+            } catch {
+                throw _context._prepending(.key(key), to: error)
+            }
         } else {
             path = []
             var node: Any = object
@@ -172,6 +210,41 @@ extension Unboxer {
             return try convert(raw)
         } catch {
             throw _context._prepending(path, to: error)
+        }
+    }
+
+    /// Reads the value at `key` of the dictionary as a `T`: specialized per type, called out of
+    /// line from the cold branch of `unbox(key:)`.
+    @inlinable @inline(never)
+    func _dictionaryValue<T: UnboxCompatible>(key: String, as _: T.Type) throws(UnboxError) -> T {
+        let object = try _dictionary()
+        guard let value = object[key] else { throw _dictionaryMissingKey(key) }
+        do throws(UnboxError) {
+            return try T._unbox(any: value, context: _context, lossy: false)
+        } catch {
+            throw _context._prepending(.key(key), to: error)
+        }
+    }
+
+    /// Reads the value at `key` (or `keyPath`) of the dictionary as a `T`; nil when `ifPresent`
+    /// and it is missing or `NSNull`. Called with the key and the type only, to keep the cold
+    /// branch that the JSON path inlines into every `unbox(key:)` small.
+    @usableFromInline @inline(never)
+    func _dictionaryValue<T: UnboxCompatible>(
+        key: String? = nil, keyPath: String? = nil, ifPresent: Bool, as _: T.Type
+    ) throws(UnboxError) -> T? {
+        try _dictionaryRead(key: key, keyPath: keyPath, ifPresent: ifPresent) { (value) throws(UnboxError) in
+            try T._unbox(any: value, context: _context, lossy: false)
+        }
+    }
+
+    /// Reads the value at `key` (or `keyPath`) of the dictionary as a `T`.
+    @usableFromInline @inline(never)
+    func _dictionaryValue<T: UnboxCompatible>(key: String? = nil, keyPath: String? = nil, as _: T.Type)
+        throws(UnboxError) -> T
+    {
+        try _dictionaryRequired(key: key, keyPath: keyPath) { (value) throws(UnboxError) in
+            try T._unbox(any: value, context: _context, lossy: false)
         }
     }
 

@@ -90,12 +90,18 @@ extension _DecodingContext {
 
     /// The slow path of a string field's read: a number converted as Unbox does (see
     /// `_convertedString`), the rest as `_stringFieldSlowPath` has it.
-    @inline(never)
-    @usableFromInline
+    @inlinable @inline(never)
     func _stringFieldConverting<Key: _FieldKey>(
         _ code: _SimdJSONError, _ key: Key, in object: inout _ObjectCursor, value: inout _JSONCursor,
         missing: inout Bool
     ) throws(UnboxError) -> String {
+        if code == .noSuchField {
+            guard try _findEscapedField(key, in: &object, into: &value) else {
+                missing = true
+                return ""
+            }
+            return try String._unbox(from: &value, context: self)
+        }
         var type: JSONType?
         if code == .incorrectType, value.getType(&type) == .success, type == .number {
             return try _convertedString(from: &value, code: code)
@@ -152,6 +158,7 @@ extension String: UnboxCompatible {
 
     /// Reads a string, or a number's text as Unbox does (see `_convertedString`).
     public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError) -> String {
+        if let string = value as? String { return string }
         let kind = _AnyValue(value)
         switch kind {
         case .string(let text): return text

@@ -3,8 +3,8 @@
 /// (`unbox(data:)`).
 ///
 /// SimdUnbox provides the conformances: `Bool`; every `Int` and `UInt` width; `Double`; `Float`;
-/// `String`; `URL`; `Decimal`; `JSONValue`; arrays and `[Key: Value]` dictionaries of
-/// `UnboxCompatible` values, nested to any depth; and every type that conforms to `Unboxable`,
+/// `CGFloat`; `String`; `URL`; `Decimal`; `JSONValue`; arrays, sets and `[Key: Value]`
+/// dictionaries of `UnboxCompatible` values, nested to any depth; and every type that conforms to `Unboxable`,
 /// `UnboxableEnum` or `UnboxableByTransform`. Make your own types decodable through one of those
 /// three protocols rather than through this one, whose requirements are SimdUnbox's internals.
 ///

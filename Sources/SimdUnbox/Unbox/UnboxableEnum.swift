@@ -90,20 +90,20 @@ extension UnboxableByTransform {
 }
 
 #if canImport(CoreGraphics) || os(Linux) || os(Windows)
-extension CGFloat: UnboxableByTransform {
-    /// A `CGFloat` is decoded from a number.
-    public typealias UnboxRawValue = Double
+    extension CGFloat: UnboxableByTransform {
+        /// A `CGFloat` is decoded from a number.
+        public typealias UnboxRawValue = Double
 
-    /// Makes a `CGFloat` from a number.
-    ///
-    /// ```swift
-    /// let opacity: CGFloat = try unboxer.unbox(key: "opacity")
-    /// ```
-    ///
-    /// - Parameter unboxedValue: The number.
-    /// - Returns: The number as a `CGFloat`.
-    public static func transform(unboxedValue: Double) -> CGFloat? {
-        CGFloat(unboxedValue)
+        /// Makes a `CGFloat` from a number.
+        ///
+        /// ```swift
+        /// let opacity: CGFloat = try unboxer.unbox(key: "opacity")
+        /// ```
+        ///
+        /// - Parameter unboxedValue: The number.
+        /// - Returns: The number as a `CGFloat`.
+        public static func transform(unboxedValue: Double) -> CGFloat? {
+            CGFloat(unboxedValue)
+        }
     }
-}
 #endif

@@ -138,8 +138,10 @@ public struct Unboxer {
     /// let owner: User = try unboxer.unbox(key: "owner")
     /// ```
     ///
-    /// A number type also accepts a numeric string (`"42"`). Integers are range-checked: overflow
-    /// or a fraction is an error, never a wrapped or truncated value.
+    /// Values convert as in Unbox: a number type also accepts a numeric string (`"42"`), a `Bool`
+    /// a number (0 is false) or one of `true t y yes false f n no` in any case, a `String` a
+    /// number (`7` is `"7"`). Integers are range-checked: overflow or a fraction is an error,
+    /// never a wrapped or truncated value.
     ///
     /// - Parameter key: The field's key, matched exactly (no key paths: see `unbox(keyPath:)`).
     /// - Returns: The decoded value.
@@ -154,9 +156,7 @@ public struct Unboxer {
     @inlinable @inline(__always)
     public func unbox<T: UnboxCompatible>(key: String) throws(UnboxError) -> T {
         guard _fastPath(_isLive) else {
-            return try _dictionaryRequired(key: key) { (v) throws(UnboxError) in
-                try T._unbox(any: v, context: _context, lossy: false)
-            }
+            return try _dictionaryValue(key: key, as: T.self)
         }
         var object = _object
         var missing = false
@@ -185,9 +185,7 @@ public struct Unboxer {
     @inlinable @inline(__always)
     public func unbox<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T {
         guard _fastPath(_isLive) else {
-            return try _dictionaryRequired(keyPath: keyPath) { (v) throws(UnboxError) in
-                try T._unbox(any: v, context: _context, lossy: false)
-            }
+            return try _dictionaryValue(keyPath: keyPath, as: T.self)
         }
         var object = _object
         var reuse: (level: Int, prefixEnd: Int)?
@@ -224,9 +222,7 @@ public struct Unboxer {
     @inlinable
     public func unboxIfPresent<T: UnboxCompatible>(key: String) throws(UnboxError) -> T? {
         guard _fastPath(_isLive) else {
-            return try _dictionaryRead(key: key, ifPresent: true) { (v) throws(UnboxError) in
-                try T._unbox(any: v, context: _context, lossy: false)
-            }
+            return try _dictionaryValue(key: key, ifPresent: true, as: T.self)
         }
         return try _unboxIfPresent(key: key) { (value) throws(UnboxError) in
             try T._unbox(from: &value, context: _context)
@@ -278,9 +274,7 @@ public struct Unboxer {
     @inlinable
     public func unboxIfPresent<T: UnboxCompatible>(keyPath: String) throws(UnboxError) -> T? {
         guard _fastPath(_isLive) else {
-            return try _dictionaryRead(keyPath: keyPath, ifPresent: true) { (v) throws(UnboxError) in
-                try T._unbox(any: v, context: _context, lossy: false)
-            }
+            return try _dictionaryValue(keyPath: keyPath, ifPresent: true, as: T.self)
         }
         var object = _object
         var value = _JSONCursor()
@@ -322,7 +316,8 @@ public struct Unboxer {
     public func unbox<T: UnboxCompatible>(key: String, allowInvalidElements: Bool) throws(UnboxError) -> [T] {
         try _unbox(
             key: key,
-            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements) },
+            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements)
+            },
             any: { (v) throws(UnboxError) in try [T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
     }
 
@@ -341,7 +336,8 @@ public struct Unboxer {
     public func unbox<T: UnboxCompatible>(keyPath: String, allowInvalidElements: Bool) throws(UnboxError) -> [T] {
         try _unbox(
             keyPath: keyPath,
-            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements) },
+            { (value) throws(UnboxError) in try [T]._unbox(from: &value, context: _context, lossy: allowInvalidElements)
+            },
             any: { (v) throws(UnboxError) in try [T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
     }
 
@@ -401,7 +397,8 @@ public struct Unboxer {
             { (v) throws(UnboxError) in
                 try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
             },
-            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
+            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) }
+        )
     }
 
     /// Decodes a dictionary at a key path, dropping the entries whose keys or values fail to
@@ -426,7 +423,8 @@ public struct Unboxer {
             { (v) throws(UnboxError) in
                 try [K: T]._unbox(from: &v, context: _context, allowInvalidElements: allowInvalidElements)
             },
-            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) })
+            any: { (v) throws(UnboxError) in try [K: T]._unbox(any: v, context: _context, lossy: allowInvalidElements) }
+        )
     }
 
     // MARK: Free-form objects

@@ -6,13 +6,14 @@ import Testing
 /// dictionaries and key paths.
 @Suite struct ErrorDescriptionTests {
     @Test func typeMismatchDeepInAFeed() throws {
-        let json = #"{"statuses":[{},{},{},{"user":{"screen_name":5}}]}"#
+        let json = #"{"statuses":[{},{},{},{"user":{"screen_name":true}}]}"#
         let error = try #require(unboxError(Feed.self, json))
-        let offset = try #require(TestSupport.offset(of: "5", in: json))
+        let offset = try #require(TestSupport.offset(of: "true", in: json))
         #expect(offset == 45)
-        #expect(error.description == "statuses[3].user.screen_name: expected a string, found a number (byte \(offset))")
+        #expect(
+            error.description == "statuses[3].user.screen_name: expected a string, found a boolean (byte \(offset))")
         #expect(error.path == [.key("statuses"), .index(3), .key("user"), .key("screen_name")])
-        #expect(error.reason == .typeMismatch(expected: "a string", found: .number))
+        #expect(error.reason == .typeMismatch(expected: "a string", found: .bool))
         #expect(error.byteOffset == offset)
     }
 
@@ -29,12 +30,12 @@ import Testing
     }
 
     @Test func keysThatWouldReadAmbiguouslyAreQuoted() throws {
-        let json = #"{"value": {"a.b": {"user": {"screen_name": 1}}}}"#
+        let json = #"{"value": {"a.b": {"user": {"screen_name": [1]}}}}"#
         let error = try #require(unboxError(Field<[String: Status]>.self, json))
         #expect(error.path == [.key("value"), .key("a.b"), .key("user"), .key("screen_name")])
-        let offset = try #require(TestSupport.offset(of: "1}", in: json))
+        let offset = try #require(TestSupport.offset(of: "[1]", in: json))
         #expect(
-            error.description == #"value["a.b"].user.screen_name: expected a string, found a number (byte \#(offset))"#)
+            error.description == #"value["a.b"].user.screen_name: expected a string, found an array (byte \#(offset))"#)
     }
 
     @Test func missingRootKey() throws {

@@ -144,6 +144,14 @@ import Testing
         #expect(throws: UnboxError.self) { try unboxer.unbox(key: "missing") as String }
     }
 
+    @Test func standaloneUnboxerOverData() throws {
+        let unboxer = try Unboxer(data: Data(#"{"name": "Ada", "friend": {"name": "Grace", "age": 40}}"#.utf8))
+        #expect(try unboxer.unbox(key: "name") as String == "Ada")
+        #expect(try (unboxer.unbox(key: "friend") as Person).age == 40)
+        #expect(throws: UnboxError.self) { try Unboxer(data: Data("[1]".utf8)) }
+        #expect(throws: UnboxError.self) { try Unboxer(data: Data("{".utf8)) }
+    }
+
     @Test func escapedUnboxerIsStale() throws {
         final class Keeper: Unboxable {
             nonisolated(unsafe) static var kept: Unboxer?
@@ -180,7 +188,8 @@ import Testing
             "comments": [["text": "a"], ["nope": 1], ["text": "b"]],
             "byID": ["x": ["text": "c"], "y": ["nope": 1]],
         ]
-        let lossy: [Comment] = try unbox(dictionary: dictionary, atKey: "comments", context: "P", allowInvalidElements: true)
+        let lossy: [Comment] = try unbox(
+            dictionary: dictionary, atKey: "comments", context: "P", allowInvalidElements: true)
         #expect(lossy.map(\.text) == ["a", "b"] && lossy.allSatisfy { $0.post == "P" })
         let byID: [String: Comment] = try Unboxer(dictionary: dictionary).unbox(
             key: "byID", context: "P", allowInvalidElements: true)

@@ -259,7 +259,9 @@ private func expectValid(_ model: Scalars, sourceLocation: SourceLocation = #_so
                 string = try? unboxer.unbox(key: "string")
             }
         }
-        let dictionary: UnboxableDictionary = ["bool1": 0, "bool2": 1, "bool3": 19, "double": 27, "float": 39, "string": 7]
+        let dictionary: UnboxableDictionary = [
+            "bool1": 0, "bool2": 1, "bool3": 19, "double": 27, "float": 39, "string": 7,
+        ]
         let model: Model = try unbox(dictionary: dictionary)
         #expect(!model.bool1 && model.bool2 && model.bool3)
         #expect(model.double == 27 && model.float == 39 && model.string == "7")
@@ -310,7 +312,10 @@ private func expectValid(_ model: Scalars, sourceLocation: SourceLocation = #_so
         guard let date else { return [] }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        return [calendar.component(.year, from: date), calendar.component(.month, from: date), calendar.component(.day, from: date)]
+        return [
+            calendar.component(.year, from: date), calendar.component(.month, from: date),
+            calendar.component(.day, from: date),
+        ]
     }
 
     @Test func requiredDateFormatting() throws {
@@ -366,7 +371,9 @@ private func expectValid(_ model: Scalars, sourceLocation: SourceLocation = #_so
         }
         let model: Model = try unbox(dictionary: ["date": "2015-12-tuesday", "dateArray": ["2015-12-tuesday"]])
         #expect(model.date == nil && model.dateArray == nil)
-        let lossy: Lossy = try unbox(dictionary: ["date": "2015-12-tuesday", "dateArray": ["2015-12-15", "2015-12-tuesday"]])
+        let lossy: Lossy = try unbox(dictionary: [
+            "date": "2015-12-tuesday", "dateArray": ["2015-12-15", "2015-12-tuesday"],
+        ])
         #expect(lossy.date == nil && lossy.dateArray?.map(Self.day) == [[2015, 12, 15]])
     }
 
@@ -425,7 +432,8 @@ private func expectValid(_ model: Scalars, sourceLocation: SourceLocation = #_so
             }
         }
         let model: Model = try unbox(dictionary: [
-            "requiredModelDictionary": ["key": [["int": 31]]], "optionalModelDictionary": ["optionalKey": [["int": 19]]],
+            "requiredModelDictionary": ["key": [["int": 31]]],
+            "optionalModelDictionary": ["optionalKey": [["int": 19]]],
         ])
         #expect(model.requiredModelDictionary[RejectingKey(key: "key")] == [Counter(int: 31)])
         #expect(model.optionalModelDictionary?[RejectingKey(key: "optionalKey")] == [Counter(int: 19)])
@@ -477,10 +485,12 @@ private func expectValid(_ model: Scalars, sourceLocation: SourceLocation = #_so
         expectValid(model)
     }
 
-    static var arbitraryKeys: UnboxableDictionary { [
-        "random_unique_data_1": ["required": "Hello", "optional": "World"],
-        "random_unique_data_2": ["required": "Unbox", "optional": "Test"],
-    ] }
+    static var arbitraryKeys: UnboxableDictionary {
+        [
+            "random_unique_data_1": ["required": "Hello", "optional": "World"],
+            "random_unique_data_2": ["required": "Unbox", "optional": "Test"],
+        ]
+    }
 
     struct Pair: Unboxable {
         let required: String
@@ -554,9 +564,10 @@ private func expectValid(_ model: Scalars, sourceLocation: SourceLocation = #_so
             init(unboxer: Unboxer) throws { nested = try unboxer.unbox(key: "nested", allowInvalidElements: true) }
         }
         let keyed: Keyed = try unbox(dictionary: [
-            "nested": ["one": ["string": "one"], "two": ["invalid": "element"], "three": ["string": "two"]],
+            "nested": ["one": ["string": "one"], "two": ["invalid": "element"], "three": ["string": "two"]]
         ])
-        #expect(keyed.nested.count == 2 && keyed.nested["one"]?.string == "one" && keyed.nested["three"]?.string == "two")
+        #expect(
+            keyed.nested.count == 2 && keyed.nested["one"]?.string == "one" && keyed.nested["three"]?.string == "two")
     }
 
     @Test func nestedCollections() throws {
