@@ -9,12 +9,13 @@ struct CodablePlan {
     /// The key paths of a property, as `_DeclaredCodingKey` literals.
     func paths(_ property: DeclaredProperty) -> String {
         let spellings = property.spellings.map { steps in
-            "[" + steps.map { step in
-                switch step {
-                case .key(let key): stringLiteral(key)
-                case .index(let index): String(index)
-                }
-            }.joined(separator: ", ") + "]"
+            "["
+                + steps.map { step in
+                    switch step {
+                    case .key(let key): stringLiteral(key)
+                    case .index(let index): String(index)
+                    }
+                }.joined(separator: ", ") + "]"
         }
         return "[" + spellings.joined(separator: ", ") + "]"
     }
@@ -65,7 +66,8 @@ struct CodablePlan {
             var first = property
             first.spellings = Array(property.spellings.prefix(1))
             let path = paths(first).dropFirst().dropLast()
-            lines += "    try SimdUnbox._DeclaredCodable.encode(self.\(property.name), at: \(path), to: encoder\(writer(property)))\n"
+            lines +=
+                "    try SimdUnbox._DeclaredCodable.encode(self.\(property.name), at: \(path), to: encoder\(writer(property)))\n"
         }
         if let extras = model.unknownKeysProperty {
             lines += "    try SimdUnbox._DeclaredCodable.encode(unknownKeys: self.\(extras.name), to: encoder)\n"

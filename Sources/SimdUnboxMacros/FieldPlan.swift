@@ -209,7 +209,8 @@ struct FieldPlan {
         // does): its local tells `null` from a value, as an optional's does.
         let function = property.isOptional || property.hasInitialValue ? "readOptional" : "read"
         guard let decoder = decoder(for: property) else { return "try walk.\(function)(&\(property.local))" }
-        return "try walk.\(function)(&\(property.local)) { (value, context) throws(SimdUnbox.UnboxError) in \(decoder) }"
+        return
+            "try walk.\(function)(&\(property.local)) { (value, context) throws(SimdUnbox.UnboxError) in \(decoder) }"
     }
 
     /// The expression that decodes `property`'s value from `value` in `context`, when it is not

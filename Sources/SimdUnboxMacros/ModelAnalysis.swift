@@ -249,7 +249,8 @@ extension DeclaredModel {
                 let ignored = attribute("UnboxIgnored") != nil || isLazy
                 let hasInitialValue = binding.initializer != nil
                 let typeAnnotation =
-                    binding.typeAnnotation?.type ?? bindings[(index + 1)...].lazy.compactMap { $0.typeAnnotation?.type }
+                    binding.typeAnnotation?.type
+                    ?? bindings[(index + 1)...].lazy.compactMap { $0.typeAnnotation?.type }
                     .first
                 if ignored {
                     let optionalVar =

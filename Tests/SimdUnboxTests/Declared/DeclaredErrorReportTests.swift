@@ -29,7 +29,9 @@ struct DeclaredErrorReportTests {
             Issue.record("expected errors, decoded \(model)")
         } catch {
             #expect(
-                error.errors.map(\.path) == [[.key("id")], [.key("name")], [.key("tags")], [.key("inner"), .key("count")]])
+                error.errors.map(\.path) == [
+                    [.key("id")], [.key("name")], [.key("tags")], [.key("inner"), .key("count")],
+                ])
             #expect(error.errors.allSatisfy { $0.reason == .missingKey && $0.byteOffset == 0 })
         }
     }
