@@ -62,8 +62,8 @@ extern "C" csimdjson_error csimdjson_object_fields_begin(csimdjson_object *objec
 }
 
 extern "C" csimdjson_error csimdjson_object_fields_next(csimdjson_object_fields *fields, bool *has_field,
-                                                       const uint8_t **key, size_t *key_length, csimdjson_value *value,
-                                                       const uint8_t **location) {
+                                                        const uint8_t **key, size_t *key_length, csimdjson_value *value,
+                                                        const uint8_t **location) {
   fields_slot slot = load_cursor<fields_slot>(fields);
   if (slot.started) { ++slot.iterator; }
   slot.started = true;
@@ -83,7 +83,9 @@ extern "C" csimdjson_error csimdjson_object_fields_next(csimdjson_object_fields 
   // Back from the value over the colon and whitespace to the key's closing quote: a few bytes,
   // whatever the key's length.
   const uint8_t *end = first - 1;
-  while (end > raw_key && *end != '"') { --end; }
+  while (end > raw_key && *end != '"') {
+    --end;
+  }
   *key = raw_key;
   *key_length = size_t(end - raw_key);
   *location = first;

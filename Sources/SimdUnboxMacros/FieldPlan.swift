@@ -185,6 +185,10 @@ struct FieldPlan {
     func step(into node: PlanNode, indent: String) -> String {
         if let index = node.property { return indent + read(model.properties[index]) + "\n" }
         let walkType = node.isArray ? "_ElementWalk(array:" : "_FieldWalk(object:"
+        // An object walk ends with the errors collected in it (an element walk does so itself).
+        let collectedCheck =
+            node.isArray
+            ? "" : "\(indent)    if _slowPath(nested._collectStart >= 0) { throw nested.failure(missing: []) }\n"
         let inner =
             node.isArray
             ? arrayWalk(node, receiver: "nested", indent: indent + "    ")
@@ -192,8 +196,8 @@ struct FieldPlan {
         return """
             \(indent)do throws(SimdUnbox.UnboxError) {
             \(indent)    var nested = try SimdUnbox.\(walkType) &walk.value, context: walk.context, rejectsDuplicates: walk.rejectsDuplicates)
-            \(inner)\(indent)} catch {
-            \(indent)    throw walk.prependingStep(error)
+            \(inner)\(collectedCheck)\(indent)} catch {
+            \(indent)    try walk.collectOrThrow(error)
             \(indent)}
 
             """
@@ -205,7 +209,8 @@ struct FieldPlan {
         // does): its local tells `null` from a value, as an optional's does.
         let function = property.isOptional || property.hasInitialValue ? "readOptional" : "read"
         guard let decoder = decoder(for: property) else { return "try walk.\(function)(&\(property.local))" }
-        return "try walk.\(function)(&\(property.local)) { (value, context) throws(SimdUnbox.UnboxError) in \(decoder) }"
+        return
+            "try walk.\(function)(&\(property.local)) { (value, context) throws(SimdUnbox.UnboxError) in \(decoder) }"
     }
 
     /// The expression that decodes `property`'s value from `value` in `context`, when it is not
@@ -262,6 +267,18 @@ struct FieldPlan {
             locals += "    var \(extras.local): [Swift.String: SimdUnbox.JSONValue] = [:]\n"
         }
         var assignments = ""
+        let required = model.decodedProperties.filter { !$0.hasInitialValue && !$0.isOptional }
+        let conditions = required.map { "\($0.local) == nil" } + ["walk._collectStart >= 0"]
+        let missing = required.map { property in
+            let path = (property.spellings.first ?? []).map(\.pathComponent).joined(separator: ", ")
+            return "\(property.local) == nil ? [\(path)] : nil"
+        }
+        assignments += """
+                if _slowPath(\(conditions.joined(separator: " || "))) {
+                    throw walk.failure(missing: [\(missing.joined(separator: ", "))])
+                }
+
+            """
         for property in model.decodedProperties {
             if property.hasInitialValue && property.isOptional {
                 assignments += "    if let \(property.local) { self.\(property.name) = \(property.local) }\n"

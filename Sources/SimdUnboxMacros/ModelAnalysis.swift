@@ -57,6 +57,9 @@ struct DeclaredModel {
     var properties: [DeclaredProperty]
     var decodable: Bool
     var encodable: Bool
+    /// Whether the type writes its own `init(from:)` or `encode(to:)`, which the macro then leaves.
+    var hasOwnDecoder = false
+    var hasOwnEncoder = false
 
     /// The properties decoding sets (not ignored, not the unknown keys' one).
     var decodedProperties: [DeclaredProperty] { properties.filter { !$0.ignored && !$0.unknownKeys } }
@@ -246,7 +249,8 @@ extension DeclaredModel {
                 let ignored = attribute("UnboxIgnored") != nil || isLazy
                 let hasInitialValue = binding.initializer != nil
                 let typeAnnotation =
-                    binding.typeAnnotation?.type ?? bindings[(index + 1)...].lazy.compactMap { $0.typeAnnotation?.type }
+                    binding.typeAnnotation?.type
+                    ?? bindings[(index + 1)...].lazy.compactMap { $0.typeAnnotation?.type }
                     .first
                 if ignored {
                     let optionalVar =
@@ -346,10 +350,23 @@ extension DeclaredModel {
             }
         }
         guard valid else { return nil }
-        return DeclaredModel(
+        var model = DeclaredModel(
             isClass: isClass, isGeneric: isGeneric, access: access, keyStyle: keyStyle,
             rejectsDuplicates: rejectsDuplicates, properties: properties, decodable: decodable,
             encodable: encodable)
+        for member in declaration.memberBlock.members {
+            if let initializer = member.decl.as(InitializerDeclSyntax.self),
+                initializer.signature.parameterClause.parameters.first?.firstName.text == "from"
+            {
+                model.hasOwnDecoder = true
+            }
+            if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode",
+                function.signature.parameterClause.parameters.first?.firstName.text == "to"
+            {
+                model.hasOwnEncoder = true
+            }
+        }
+        return model
     }
 }
 

@@ -15,7 +15,9 @@ public struct UnboxableMacro: MemberMacro, ExtensionMacro {
         guard let model = DeclaredModel.analyze(attribute: node, declaration: declaration, context: context),
             let plan = FieldPlan(model: model, context: context)
         else { return [] }
-        return [DeclSyntax(stringLiteral: plan.fieldsInitializer()), DeclSyntax(stringLiteral: plan.unboxerInitializer())]
+        var members = [plan.fieldsInitializer(), plan.unboxerInitializer()]
+        if model.decodable && !model.hasOwnDecoder { members.append(CodablePlan(plan: plan).initializer()) }
+        return members.map { DeclSyntax(stringLiteral: $0) }
     }
 
     public static func expansion(
@@ -45,15 +47,12 @@ public struct UnboxableMacro: MemberMacro, ExtensionMacro {
             members.append(plan.unboxerInitializer())
         }
         members.append(plan.unboxFunction())
+        members += CodablePlan(plan: plan).members()
         members.append(plan.planNamespace())
         let conformance = protocols.isEmpty ? "" : ": SimdUnbox.Unboxable"
         let body = members.joined(separator: "\n\n")
         let source = "extension \(type.trimmedDescription)\(conformance) {\n\(body)\n}"
-        var extensions = [try ExtensionDeclSyntax("\(raw: source)")]
-        if let codable = CodablePlan(plan: plan).extensionSource(type: type.trimmedDescription) {
-            extensions.append(try ExtensionDeclSyntax("\(raw: codable)"))
-        }
-        return extensions
+        return [try ExtensionDeclSyntax("\(raw: source)")]
     }
 }
 

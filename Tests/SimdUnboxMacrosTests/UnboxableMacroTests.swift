@@ -57,8 +57,11 @@ struct UnboxableMacroTests {
                                             break
                                         }
                                     }
+                                    if _slowPath(nested._collectStart >= 0) {
+                                        throw nested.failure(missing: [])
+                                    }
                                 } catch {
-                                    throw walk.prependingStep(error)
+                                    try walk.collectOrThrow(error)
                                 }
                             case 2:
                                 try walk.readOptional(&__unbox_name)
@@ -67,6 +70,9 @@ struct UnboxableMacroTests {
                             default:
                                 break
                             }
+                        }
+                        if _slowPath(__unbox_userId == nil || walk._collectStart >= 0) {
+                            throw walk.failure(missing: [__unbox_userId == nil ? [.key("user_id")] : nil])
                         }
                         guard let __unbox_userId else {
                             throw walk.missingKeyError([.key("user_id")])

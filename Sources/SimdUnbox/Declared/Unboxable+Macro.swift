@@ -32,7 +32,7 @@
 /// - Parameters:
 ///   - keyStyle: How property names become JSON keys (`.snakeCase`, ...); `@UnboxKey` wins.
 ///   - duplicateKeys: What a second field with a key the model reads does.
-@attached(member, names: named(init(unboxer:)), named(init(_unboxFields:)))
+@attached(member, names: named(init(unboxer:)), named(init(_unboxFields:)), named(init(from:)))
 @attached(
     extension, conformances: Unboxable,
     names: named(init(unboxer:)), named(init(_unboxFields:)), named(_unbox), named(__UnboxPlan), named(CodingKeys),

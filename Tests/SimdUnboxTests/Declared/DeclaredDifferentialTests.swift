@@ -84,7 +84,9 @@ struct DiffDocuments {
         return "\"\(escaped)\(name.dropFirst())\""
     }
 
-    mutating func wrongValue() -> String { ["true", "\"text\"", "{}", "[\"a\"]", "1.5"].randomElement(using: &random)! }
+    mutating func wrongValue() -> String {
+        ["true", "\"text\"", "{}", "[\"a\"]", "1.5"].randomElement(using: &random)!
+    }
 
     mutating func value(_ good: String) -> String {
         if chance(4) { return "null" }
@@ -167,7 +169,8 @@ struct DeclaredLargeObjectTests {
         json += "\"y\":\"end\"}"
         let child: DiffChild = try unbox(string: json)
         #expect(child == DiffChild(x: 0, y: "end"))
-        let error = try #require(unboxError(DeclaredPayment.self, "{" + String(repeating: "\"amount\":1,", count: 10_000) + "\"z\":0}"))
+        let error = try #require(
+            unboxError(DeclaredPayment.self, "{" + String(repeating: "\"amount\":1,", count: 10_000) + "\"z\":0}"))
         #expect(error.path == [.key("amount")])
     }
 
