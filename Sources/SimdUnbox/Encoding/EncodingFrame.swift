@@ -27,6 +27,10 @@ struct EncodingFrame {
     /// For a slot: the id of the container written into it, if any.
     var child: UInt64
     var step: PathStep
+    /// For an object written unsorted: one bit per key written so far, the key's byte (a key type
+    /// of one byte) or a hash of the key (see `EncodingSession.noteKey`). All ones once the object
+    /// is `ObjectKeys.hashed`. Here, not in `ObjectKeys`: the field's frame is at hand.
+    var keyFilter: UInt64 = 0
 }
 
 /// For an object written unsorted, what finds a key written twice (see `EncodingSession.noteKey`).
@@ -35,9 +39,6 @@ struct EncodingFrame {
 struct ObjectKeys {
     /// Where the object's contents begin in the output (after `{`).
     var contentStart: Int
-    /// One bit per key written so far: the key's byte (a key type of one byte) or a hash of the
-    /// key. All ones once the object is `hashed`.
-    var keyFilter: UInt64 = 0
     /// For an object written by more than one container (or given a `super` field): the filter of
     /// hashes of every key, which all fields then use.
     var hashFilter: UInt64 = 0

@@ -487,8 +487,8 @@ final class EncodingSession: @unchecked Sendable {
         }
         frame.pointee.count &+= 1
         let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: byte)
-        let keys = objectKeys[index].keyFilter
-        objectKeys[index].keyFilter = keys | mask
+        let keys = frame.pointee.keyFilter
+        frame.pointee.keyFilter = keys | mask
         // A constant 32 bytes: two vector moves, no call.
         UnsafeMutableRawPointer(bytes + count).copyMemory(from: entry + 1, byteCount: 32)
         count &+= length
@@ -535,8 +535,8 @@ final class EncodingSession: @unchecked Sendable {
         } else if filter >= 0 || filter == KeyFilter.hashed {
             let bit = filter >= 0 ? filter : keyHashBit(keyStart, keyEnd)
             let mask: UInt64 = 1 &<< UInt64(bit)
-            if keys.pointee.keyFilter & mask == 0 {
-                keys.pointee.keyFilter |= mask
+            if frames[index].keyFilter & mask == 0 {
+                frames[index].keyFilter |= mask
                 return
             }
             if filter >= 0 {
@@ -559,7 +559,7 @@ final class EncodingSession: @unchecked Sendable {
             return false
         }
         keys.pointee.hashFilter = filter
-        keys.pointee.keyFilter = ~0
+        frames[index].keyFilter = ~0
         keys.pointee.hashed = true
     }
 
