@@ -23,12 +23,8 @@ import Foundation
 //
 // `.sortedKeys`: each object's fields are written in the model's order, their starts recorded
 // (`FieldMark`); when the object closes its fields are sorted by key (UTF-8 byte order, as
-// Foundation sorts them on Linux) and moved into that order, byte ranges only.
-//
-// A key written twice into one object (found when the object is sorted, or, unsorted, by a
-// 64-bit filter of the keys written: `noteKey`) makes the whole value encoded again by
-// Foundation, as interleaved containers do: Foundation replaces a value written again, merges a
-// container taken again for its key, and traps on a container of another kind.
+// Foundation sorts them on Linux) and moved into that order, byte ranges only. A key written
+// twice keeps its last value, as in Foundation's dictionary.
 //
 // Errors: a value that throws leaves nothing behind (the output is rolled back to before its key
 // or separator), so a model that catches an error and goes on writes what Foundation writes.
@@ -464,7 +460,15 @@ final class EncodingSession: @unchecked Sendable {
         } else {
             let start = count
             writeString(key)
-            if filter != KeyFilter.distinct { noteKey(index, keyStart: start, keyEnd: count, filter: filter) }
+            if filter >= 0 {
+                // A key's byte: its bit, as on the path of cached keys.
+                let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: filter)
+                let keys = frame.pointee.keyFilter
+                frame.pointee.keyFilter = keys | mask
+                if _slowPath(keys & mask != 0) { noteKey(index, keyStart: start, keyEnd: count, filter: filter) }
+            } else if filter != KeyFilter.distinct {
+                noteKey(index, keyStart: start, keyEnd: count, filter: filter)
+            }
         }
         if pretty { append(" : ") } else { append(UInt8(ascii: ":")) }
     }
@@ -721,8 +725,7 @@ final class EncodingSession: @unchecked Sendable {
     // MARK: Sorting fields
 
     /// Sorts the fields of the object being closed (marks from `markBase`), keeping the last of
-    /// equal keys (and noting them: the value is then encoded by Foundation), and moves their
-    /// bytes into that order.
+    /// equal keys, and moves their bytes into that order.
     ///
     /// The order is worked out in `fieldOrder`, memory the session keeps, not in arrays made per
     /// object: two allocations fewer per object whose fields are out of order. Allocations per
