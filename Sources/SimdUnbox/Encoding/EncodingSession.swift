@@ -23,8 +23,12 @@ import Foundation
 //
 // `.sortedKeys`: each object's fields are written in the model's order, their starts recorded
 // (`FieldMark`); when the object closes its fields are sorted by key (UTF-8 byte order, as
-// Foundation sorts them on Linux) and moved into that order, byte ranges only. A key written
-// twice keeps its last value, as in Foundation's dictionary.
+// Foundation sorts them on Linux) and moved into that order, byte ranges only.
+//
+// A key written twice into one object (found when the object is sorted, or, unsorted, by a
+// 64-bit filter of the keys written: `noteKey`) makes the whole value encoded again by
+// Foundation, as interleaved containers do: Foundation replaces a value written again, merges a
+// container taken again for its key, and traps on a container of another kind.
 //
 // Errors: a value that throws leaves nothing behind (the output is rolled back to before its key
 // or separator), so a model that catches an error and goes on writes what Foundation writes.
@@ -725,7 +729,8 @@ final class EncodingSession: @unchecked Sendable {
     // MARK: Sorting fields
 
     /// Sorts the fields of the object being closed (marks from `markBase`), keeping the last of
-    /// equal keys, and moves their bytes into that order.
+    /// equal keys (and noting them: the value is then encoded by Foundation), and moves their
+    /// bytes into that order.
     ///
     /// The order is worked out in `fieldOrder`, memory the session keeps, not in arrays made per
     /// object: two allocations fewer per object whose fields are out of order. Allocations per
