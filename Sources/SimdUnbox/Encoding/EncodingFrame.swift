@@ -32,16 +32,22 @@ struct EncodingFrame {
     /// For a slot: the id of the container written into it, if any.
     var child: UInt64
     var step: PathStep
-    /// For an object: where its contents begin in the output (after `{`).
-    var contentStart: Int = 0
     /// For an object written unsorted: one bit per key written so far, the key's byte (a key type
-    /// of one byte) or a hash of the key (see `EncodingSession.noteKey`). All ones once the
-    /// object is `hashedKeys`.
+    /// of one byte) or a hash of the key (see `EncodingSession.noteKey`). All ones once the object
+    /// is `ObjectKeys.hashed`. Here, not in `ObjectKeys`: the field's frame is at hand.
     var keyFilter: UInt64 = 0
+}
+
+/// For an object written unsorted, what finds a key written twice (see `EncodingSession.noteKey`).
+/// Kept beside the frames, not in them, and set only when an object opens: slots and arrays,
+/// pushed far more often, stay as small as they were.
+struct ObjectKeys {
+    /// Where the object's contents begin in the output (after `{`).
+    var contentStart: Int
     /// For an object written by more than one container (or given a `super` field): the filter of
     /// hashes of every key, which all fields then use.
     var hashFilter: UInt64 = 0
-    var hashedKeys = false
+    var hashed = false
 }
 
 /// What a keyed container tells the session of its keys, to find a key written twice in one

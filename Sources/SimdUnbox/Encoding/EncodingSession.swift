@@ -28,8 +28,12 @@ import Foundation
 //
 // `.sortedKeys`: each object's fields are written in the model's order, their starts recorded
 // (`FieldMark`); when the object closes its fields are sorted by key (UTF-8 byte order, as
-// Foundation sorts them on Linux) and moved into that order, byte ranges only. A key written
-// twice keeps its last value, as in Foundation's dictionary.
+// Foundation sorts them on Linux) and moved into that order, byte ranges only.
+//
+// A key written twice into one object (found when the object is sorted, or, unsorted, by a
+// 64-bit filter of the keys written: `noteKey`) makes the whole value encoded again by
+// Foundation, as interleaved containers do: Foundation replaces a value written again, merges a
+// container taken again for its key, and traps on a container of another kind.
 //
 // Errors: a value that throws leaves nothing behind (the output is rolled back to before its key
 // or separator), so a model that catches an error and goes on writes what Foundation writes.
@@ -62,6 +66,8 @@ final class EncodingSession: @unchecked Sendable {
     // MARK: Frames
 
     private var frames: UnsafeMutablePointer<EncodingFrame>
+    /// Beside each object's frame, at the same index: what finds a key written twice in it.
+    private var objectKeys: UnsafeMutablePointer<ObjectKeys>
     private var frameCapacity: Int
     private(set) var frameCount = 0
     private var lastID: UInt64 = 0
@@ -99,6 +105,7 @@ final class EncodingSession: @unchecked Sendable {
         bytes = .allocate(capacity: capacity)
         frameCapacity = 16
         frames = .allocate(capacity: frameCapacity)
+        objectKeys = .allocate(capacity: frameCapacity)
         marks = .allocate(capacity: markCapacity)
         fieldOrder = .allocate(capacity: fieldOrderCapacity)
         encoders = .allocate(capacity: encoderCapacity)
@@ -108,6 +115,7 @@ final class EncodingSession: @unchecked Sendable {
     deinit {
         frames.deinitialize(count: frameCount)
         frames.deallocate()
+        objectKeys.deallocate()
         bytes.deallocate()
         marks.deallocate()
         fieldOrder.deallocate()
@@ -272,8 +280,7 @@ final class EncodingSession: @unchecked Sendable {
         lastID &+= 1
         (frames + frameCount).initialize(
             to: EncodingFrame(
-                kind: kind, id: lastID, count: 0, level: level, markBase: markCount, child: 0, step: step,
-                contentStart: count))
+                kind: kind, id: lastID, count: 0, level: level, markBase: markCount, child: 0, step: step))
         frameCount &+= 1
         return lastID
     }
@@ -284,6 +291,10 @@ final class EncodingSession: @unchecked Sendable {
         grown.moveInitialize(from: frames, count: frameCount)
         frames.deallocate()
         frames = grown
+        let grownKeys = UnsafeMutablePointer<ObjectKeys>.allocate(capacity: frameCapacity * 2)
+        grownKeys.moveInitialize(from: objectKeys, count: frameCount)
+        objectKeys.deallocate()
+        objectKeys = grownKeys
         frameCapacity *= 2
     }
 
@@ -311,6 +322,7 @@ final class EncodingSession: @unchecked Sendable {
         if _slowPath(level >= 512) { tooDeep = true }
         let id = push(kind, step: step)
         frames[frameCount &- 1].level = level
+        if kind == .object { (objectKeys + (frameCount &- 1)).initialize(to: ObjectKeys(contentStart: count)) }
         return (frameCount &- 1, id)
     }
 
@@ -457,7 +469,15 @@ final class EncodingSession: @unchecked Sendable {
         } else {
             let start = count
             writeString(key)
-            if filter != KeyFilter.distinct { noteKey(frame, keyStart: start, keyEnd: count, filter: filter) }
+            if filter >= 0 {
+                // A key's byte: its bit, as on the path of cached keys.
+                let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: filter)
+                let keys = frame.pointee.keyFilter
+                frame.pointee.keyFilter = keys | mask
+                if _slowPath(keys & mask != 0) { noteKey(index, keyStart: start, keyEnd: count, filter: filter) }
+            } else if filter != KeyFilter.distinct {
+                noteKey(index, keyStart: start, keyEnd: count, filter: filter)
+            }
         }
         if pretty { append(" : ") } else { append(UInt8(ascii: ":")) }
     }
@@ -489,7 +509,7 @@ final class EncodingSession: @unchecked Sendable {
         // A constant 32 bytes: two vector moves, no call.
         UnsafeMutableRawPointer(bytes + count).copyMemory(from: entry + 1, byteCount: 32)
         count &+= length
-        if _slowPath(keys & mask != 0) { noteKey(frame, keyStart: count &- length, keyEnd: count &- 1, filter: byte) }
+        if _slowPath(keys & mask != 0) { noteKey(index, keyStart: count &- length, keyEnd: count &- 1, filter: byte) }
         return true
     }
 
@@ -511,7 +531,7 @@ final class EncodingSession: @unchecked Sendable {
     // MARK: Keys written twice
 
     /// Checks the key just written at `keyStart..<keyEnd` (quotes included)
-    /// against the keys written before it in the object `frame`, for output written unsorted
+    /// against the keys written before it in the object at `index`, for output written unsorted
     /// (under `.sortedKeys`, `sortFields` finds equal keys). A key written twice makes the encode
     /// redone by Foundation (see `interleaved`).
     ///
@@ -521,18 +541,19 @@ final class EncodingSession: @unchecked Sendable {
     /// second container writes to (`super.encode(to: encoder)`, a `superEncoder()`), whose key
     /// types could disagree, moves to hashes for every key (`makeHashed`).
     @inline(never)
-    func noteKey(_ frame: UnsafeMutablePointer<EncodingFrame>, keyStart: Int, keyEnd: Int, filter: Int) {
-        if frame.pointee.hashedKeys {
+    func noteKey(_ index: Int, keyStart: Int, keyEnd: Int, filter: Int) {
+        let keys = objectKeys + index
+        if keys.pointee.hashed {
             let mask: UInt64 = 1 &<< UInt64(keyHashBit(keyStart, keyEnd))
-            if frame.pointee.hashFilter & mask == 0 {
-                frame.pointee.hashFilter |= mask
+            if keys.pointee.hashFilter & mask == 0 {
+                keys.pointee.hashFilter |= mask
                 return
             }
         } else if filter >= 0 || filter == KeyFilter.hashed {
             let bit = filter >= 0 ? filter : keyHashBit(keyStart, keyEnd)
             let mask: UInt64 = 1 &<< UInt64(bit)
-            if frame.pointee.keyFilter & mask == 0 {
-                frame.pointee.keyFilter |= mask
+            if frames[index].keyFilter & mask == 0 {
+                frames[index].keyFilter |= mask
                 return
             }
             if filter >= 0 {
@@ -540,22 +561,23 @@ final class EncodingSession: @unchecked Sendable {
                 return
             }
         }
-        if objectHasKey(frame, keyStart: keyStart, keyEnd: keyEnd) { interleaved = true }
+        if objectHasKey(index, keyStart: keyStart, keyEnd: keyEnd) { interleaved = true }
     }
 
     /// Moves the object at `index` to a filter of hashes: from now on every field's key is
     /// hashed, whichever container writes it (see `noteKey`).
     func makeHashed(_ index: Int) {
-        let frame = frames + index
-        guard frame.pointee.kind == .object, !frame.pointee.hashedKeys else { return }
+        guard frames[index].kind == .object, !sortedKeys else { return }
+        let keys = objectKeys + index
+        guard !keys.pointee.hashed else { return }
         var filter: UInt64 = 0
-        forEachKey(from: frame.pointee.contentStart, to: count) { start, end in
+        forEachKey(from: keys.pointee.contentStart, to: count) { start, end in
             filter |= 1 &<< UInt64(keyHashBit(start, end))
             return false
         }
-        frame.pointee.hashFilter = filter
-        frame.pointee.keyFilter = ~0
-        frame.pointee.hashedKeys = true
+        keys.pointee.hashFilter = filter
+        frames[index].keyFilter = ~0
+        keys.pointee.hashed = true
     }
 
     /// Six bits of a hash of the key written at `start..<end` (quotes included).
@@ -570,10 +592,10 @@ final class EncodingSession: @unchecked Sendable {
     }
 
     /// Whether an earlier field of the object `frame` has the key written at `keyStart..<keyEnd`.
-    private func objectHasKey(_ frame: UnsafeMutablePointer<EncodingFrame>, keyStart: Int, keyEnd: Int) -> Bool {
+    private func objectHasKey(_ index: Int, keyStart: Int, keyEnd: Int) -> Bool {
         let length = keyEnd - keyStart
         var found = false
-        forEachKey(from: frame.pointee.contentStart, to: keyStart) { start, end in
+        forEachKey(from: objectKeys[index].contentStart, to: keyStart) { start, end in
             found = end - start == length && memcmp(bytes + start, bytes + keyStart, length) == 0
             return found
         }
@@ -712,7 +734,8 @@ final class EncodingSession: @unchecked Sendable {
     // MARK: Sorting fields
 
     /// Sorts the fields of the object being closed (marks from `markBase`), keeping the last of
-    /// equal keys, and moves their bytes into that order.
+    /// equal keys (and noting them: the value is then encoded by Foundation), and moves their
+    /// bytes into that order.
     ///
     /// The order is worked out in `fieldOrder`, memory the session keeps, not in arrays made per
     /// object: two allocations fewer per object whose fields are out of order. Allocations per

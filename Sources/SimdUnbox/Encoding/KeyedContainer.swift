@@ -79,7 +79,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
                 return
             }
         }
-        session.beginField(index, key: session.convertedKey(key, container: index), filter: filter(key))
+        let converted = session.convertedKey(key, container: index)
+        if session.sortedKeys {
+            // `sortFields` finds a key written twice: nothing to check here.
+            session.beginField(index, key: converted)
+        } else {
+            session.beginField(index, key: converted, filter: filter(key))
+        }
     }
 
     mutating func encodeNil(forKey key: Key) throws {
