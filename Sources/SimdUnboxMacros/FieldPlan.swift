@@ -185,6 +185,10 @@ struct FieldPlan {
     func step(into node: PlanNode, indent: String) -> String {
         if let index = node.property { return indent + read(model.properties[index]) + "\n" }
         let walkType = node.isArray ? "_ElementWalk(array:" : "_FieldWalk(object:"
+        // An object walk ends with the errors collected in it (an element walk does so itself).
+        let collectedCheck =
+            node.isArray
+            ? "" : "\(indent)    if _slowPath(nested._collectStart >= 0) { throw nested.failure(missing: []) }\n"
         let inner =
             node.isArray
             ? arrayWalk(node, receiver: "nested", indent: indent + "    ")
@@ -192,8 +196,8 @@ struct FieldPlan {
         return """
             \(indent)do throws(SimdUnbox.UnboxError) {
             \(indent)    var nested = try SimdUnbox.\(walkType) &walk.value, context: walk.context, rejectsDuplicates: walk.rejectsDuplicates)
-            \(inner)\(indent)} catch {
-            \(indent)    throw walk.prependingStep(error)
+            \(inner)\(collectedCheck)\(indent)} catch {
+            \(indent)    try walk.collectOrThrow(error)
             \(indent)}
 
             """
@@ -201,7 +205,9 @@ struct FieldPlan {
 
     /// The read of `property`'s value from `walk` into its local.
     func read(_ property: DeclaredProperty) -> String {
-        let function = property.isOptional ? "readOptional" : "read"
+        // A property with an initial value takes it for `null` too (as `decodeIfPresent(...) ?? value`
+        // does): its local tells `null` from a value, as an optional's does.
+        let function = property.isOptional || property.hasInitialValue ? "readOptional" : "read"
         guard let decoder = decoder(for: property) else { return "try walk.\(function)(&\(property.local))" }
         return "try walk.\(function)(&\(property.local)) { (value, context) throws(SimdUnbox.UnboxError) in \(decoder) }"
     }
@@ -253,16 +259,31 @@ struct FieldPlan {
     func fieldsInitializer() -> String {
         var locals = ""
         for property in model.decodedProperties {
-            let optionals = property.isOptional ? "??" : "?"
+            let optionals = property.isOptional || property.hasInitialValue ? "??" : "?"
             locals += "    var \(property.local): (\(property.baseType))\(optionals) = nil\n"
         }
         if let extras = model.unknownKeysProperty {
             locals += "    var \(extras.local): [Swift.String: SimdUnbox.JSONValue] = [:]\n"
         }
         var assignments = ""
+        let required = model.decodedProperties.filter { !$0.hasInitialValue && !$0.isOptional }
+        let conditions = required.map { "\($0.local) == nil" } + ["walk._collectStart >= 0"]
+        let missing = required.map { property in
+            let path = (property.spellings.first ?? []).map(\.pathComponent).joined(separator: ", ")
+            return "\(property.local) == nil ? [\(path)] : nil"
+        }
+        assignments += """
+                if _slowPath(\(conditions.joined(separator: " || "))) {
+                    throw walk.failure(missing: [\(missing.joined(separator: ", "))])
+                }
+
+            """
         for property in model.decodedProperties {
-            if property.hasInitialValue {
+            if property.hasInitialValue && property.isOptional {
                 assignments += "    if let \(property.local) { self.\(property.name) = \(property.local) }\n"
+            } else if property.hasInitialValue {
+                assignments +=
+                    "    if let \(property.local) = \(property.local) ?? nil { self.\(property.name) = \(property.local) }\n"
             } else if property.isOptional {
                 assignments += "    self.\(property.name) = \(property.local) ?? nil\n"
             } else {

@@ -31,7 +31,7 @@ struct UnboxableMacroTests {
                     init(_unboxFields walk: inout SimdUnbox._FieldWalk) throws(SimdUnbox.UnboxError) {
                         var __unbox_userId: (Int)? = nil
                         var __unbox_name: (String)?? = nil
-                        var __unbox_score: (Int)? = nil
+                        var __unbox_score: (Int)?? = nil
                         try walk.forEachField { (walk) throws(SimdUnbox.UnboxError) in
                             var index = Self.__UnboxPlan.keyIndex0(walk.key)
                             if _slowPath(index < 0), let unescaped = try walk.unescapedKey() {
@@ -57,23 +57,29 @@ struct UnboxableMacroTests {
                                             break
                                         }
                                     }
+                                    if _slowPath(nested._collectStart >= 0) {
+                                        throw nested.failure(missing: [])
+                                    }
                                 } catch {
-                                    throw walk.prependingStep(error)
+                                    try walk.collectOrThrow(error)
                                 }
                             case 2:
                                 try walk.readOptional(&__unbox_name)
                             case 3:
-                                try walk.read(&__unbox_score)
+                                try walk.readOptional(&__unbox_score)
                             default:
                                 break
                             }
+                        }
+                        if _slowPath(__unbox_userId == nil || walk._collectStart >= 0) {
+                            throw walk.failure(missing: [__unbox_userId == nil ? [.key("user_id")] : nil])
                         }
                         guard let __unbox_userId else {
                             throw walk.missingKeyError([.key("user_id")])
                         }
                         self.userId = __unbox_userId
                         self.name = __unbox_name ?? nil
-                        if let __unbox_score {
+                        if let __unbox_score = __unbox_score ?? nil {
                             self.score = __unbox_score
                         }
                     }

@@ -54,6 +54,11 @@ struct _DecodingState {
     /// read hold now (`_DecodingContext._takeScratch`).
     @usableFromInline var scratch: UnsafeMutableRawPointer
     @usableFromInline var scratchTop: Int = 0
+    /// Declared models' errors collected by `unboxReportingEveryError` (nil: the first error
+    /// throws, as everywhere else), and how many it keeps at most.
+    @usableFromInline var collectedErrors: [UnboxError]?
+    @usableFromInline var errorLimit = 0
+    @usableFromInline var errorsTruncated = false
 
     @usableFromInline init(maxDepth: Int, scratch: ScratchArena) {
         self.maxDepth = maxDepth

@@ -103,6 +103,9 @@ public struct _FieldWalk {
     @usableFromInline let objectLocation: UnsafePointer<UInt8>?
     /// Whether a second field with a key the model reads is an error.
     public let rejectsDuplicates: Bool
+    /// Where this object's errors start among the collected ones (`unboxReportingEveryError`;
+    /// -1: none collected).
+    public var _collectStart = -1
 
     @inlinable @inline(__always)
     init(context: _DecodingContext, objectLocation: UnsafePointer<UInt8>?, rejectsDuplicates: Bool) {

@@ -15,6 +15,8 @@ public struct _ElementWalk: _DeclaredSource {
     /// Whether a second value for a local already set is an error.
     public let rejectsDuplicates: Bool
     @usableFromInline var iterator: _ArrayIterator
+    /// Where this walk's errors start among the collected ones (-1: none).
+    public var _collectStart = -1
 
     /// Starts walking the array `value` is: an error if it is not one.
     ///
@@ -44,6 +46,7 @@ public struct _ElementWalk: _DeclaredSource {
             _index += 1
             try body(&self)
         }
+        if _slowPath(_collectStart >= 0) { throw failure(missing: []) }
     }
 
     @inlinable
@@ -54,6 +57,11 @@ public struct _ElementWalk: _DeclaredSource {
     @inline(never)
     public func prependingStep(_ error: UnboxError) -> UnboxError {
         context._prepending(.index(index), to: error)
+    }
+
+    @inline(never)
+    public func missingError(_ path: [UnboxPathComponent]) -> UnboxError {
+        UnboxError(reason: .missingKey, path: path, byteOffset: context._currentOffset())
     }
 
     @inline(never)

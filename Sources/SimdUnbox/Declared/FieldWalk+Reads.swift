@@ -22,6 +22,10 @@ public protocol _DeclaredSource {
     func prependingStep(_ error: UnboxError) -> UnboxError
     /// The error for a second value for a local already set.
     func duplicateError() -> UnboxError
+    /// The error for a required value that is absent.
+    func missingError(_ path: [UnboxPathComponent]) -> UnboxError
+    /// Where this walk's errors start among the collected ones (-1: none).
+    var _collectStart: Int { get set }
 }
 
 extension _FieldWalk: _DeclaredSource {
@@ -36,6 +40,9 @@ extension _FieldWalk: _DeclaredSource {
 
     @inline(never)
     public func duplicateError() -> UnboxError { duplicateKeyError() }
+
+    @inline(never)
+    public func missingError(_ path: [UnboxPathComponent]) -> UnboxError { missingKeyError(path) }
 }
 
 extension _DeclaredSource {
@@ -57,7 +64,7 @@ extension _DeclaredSource {
         do throws(UnboxError) {
             slot = try decode(&value, context)
         } catch {
-            throw prependingStep(error)
+            try collectOrThrow(error)
         }
     }
 
@@ -92,7 +99,7 @@ extension _DeclaredSource {
                 slot = .some(try decode(&value, context))
             }
         } catch {
-            throw prependingStep(error)
+            try collectOrThrow(error)
         }
     }
 
