@@ -23,7 +23,7 @@ struct DeclaredCompetitors: Sendable {
     var handWritten: @Sendable (Data) throws -> Any
     var compareShapes = true
 
-    static func twins<Declared: UnboxCompatible, HandWritten: UnboxCompatible>(
+    static func twins<Declared: UnboxCompatible & Sendable, HandWritten: UnboxCompatible & Sendable>(
         _: Declared.Type, _: HandWritten.Type, summaryOnly: Bool = false
     ) -> Self {
         Self(
