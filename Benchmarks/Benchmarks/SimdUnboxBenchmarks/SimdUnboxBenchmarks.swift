@@ -11,7 +11,8 @@
 //
 // The streaming workloads (`stream-*`, StreamBenchmarks.swift) decode a file one model at a time
 // and compare with JSONDecoder decoding the whole file. The user-style family (`user-*`,
-// UserStyleBenchmarks.swift) decodes models written the way apps write them.
+// UserStyleBenchmarks.swift) decodes models written the way apps write them; the declared family
+// (`declared-*`, DeclaredBenchmarks.swift) the same models declared with `@Unboxable`.
 //
 // package-benchmark runs each benchmark in a process of its own. Inputs are loaded in each
 // benchmark's setup hook, outside the measurement. A `<workload>:validation` benchmark checks, in
@@ -28,6 +29,10 @@ let benchmarks: @Sendable () -> Void = {
     for workload in Workloads.selected {
         if workload.family == .userStyle {
             registerUserStyle(workload)
+            continue
+        }
+        if workload.family == .declared {
+            registerDeclared(workload)
             continue
         }
         switch workload.name {

@@ -58,7 +58,30 @@ public struct Workload: Hashable, Sendable {
         case tuned
         /// Models written the way users write them (see `UserStyleCase`).
         case userStyle = "user-style"
+        /// Models declared with `@Unboxable` (see `DeclaredCase`).
+        case declared
     }
+
+    /// The workloads of the declared family (`declared-<workload>`): models declared with
+    /// `@Unboxable`, decoded with `unbox(data:)` only.
+    public enum DeclaredCase: String, Sendable {
+        /// The twin of the tuned workload named after the prefix (`declared-twitter.json`): the
+        /// same input, declared models of the same shape.
+        case twin
+        /// Generated orders, properties declared in document order (the reference of the four below).
+        case ordersDocumentOrder
+        /// Properties declared in an order of the app's own, unlike the document's.
+        case ordersShuffledOrder
+        /// Every object's properties declared in reverse document order.
+        case ordersReverseOrder
+        /// Document order plus six optional properties that no order has.
+        case ordersAbsentKeys
+        /// Nested values declared with key paths (`shipping.address.city`) instead of nested models.
+        case ordersKeyPaths
+    }
+
+    /// The prefix of the declared family's workload names.
+    public static let declaredPrefix = "declared-"
 
     /// The workloads of the user-style family: models written as apps write them, in their own
     /// field order, with `try?`, key paths, date formatters and key strategies.
@@ -132,10 +155,12 @@ public struct Workload: Hashable, Sendable {
     /// For the stream variants (`Workloads.streamVariants`): how the stream is read and which
     /// workload it is measured against; nil for every other workload.
     public var streamVariant: StreamVariant?
+    /// For the declared family, which of its workloads this is; `nil` for every other workload.
+    public var declaredCase: DeclaredCase?
 
     public init(
         name: String, kind: Kind, source: Source, streamMode: StreamMode? = nil, streamModel: StreamModel = .record,
-        userStyleCase: UserStyleCase? = nil, streamVariant: StreamVariant? = nil
+        userStyleCase: UserStyleCase? = nil, streamVariant: StreamVariant? = nil, declaredCase: DeclaredCase? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -144,11 +169,21 @@ public struct Workload: Hashable, Sendable {
         self.streamModel = streamModel
         self.userStyleCase = userStyleCase
         self.streamVariant = streamVariant
+        self.declaredCase = declaredCase
     }
 
     /// The family of models the workload decodes into.
     public var family: Family {
-        userStyleCase == nil ? .tuned : .userStyle
+        if declaredCase != nil { return .declared }
+        return userStyleCase == nil ? .tuned : .userStyle
+    }
+
+    /// The declared twin of this tuned workload: the same input, `declared-` before its name.
+    func declaredTwin() -> Workload {
+        var twin = self
+        twin.name = Self.declaredPrefix + name
+        twin.declaredCase = .twin
+        return twin
     }
 
     /// The target size of a generated input; nil for corpus files.
@@ -158,6 +193,14 @@ public struct Workload: Hashable, Sendable {
         case .generated(let bytes), .generatedLines(let bytes), .generatedOrders(let bytes, _, _),
             .generatedReadings(let bytes), .generatedFaultyLines(let bytes, _):
             bytes
+        }
+    }
+
+    /// Whether this is one of the declared orders (sized like the user-style family).
+    public var isDeclaredOrders: Bool {
+        switch declaredCase {
+        case nil, .twin: false
+        default: true
         }
     }
 
@@ -176,6 +219,7 @@ public struct Workload: Hashable, Sendable {
     /// decoding the whole file, the way Foundation users read such files, and with simdjson's C++
     /// reading the whole file's records one at a time.
     public var competitors: [Competitor] {
+        if declaredCase != nil { return [.simdUnbox] }
         if let userStyleCase {
             return userStyleCase.isCodableOnly
                 ? [.simdJSONDecoder, .jsonDecoder] : [.simdUnbox, .simdJSONDecoder, .jsonDecoder]
@@ -299,8 +343,30 @@ public enum Workloads {
                     source: .generatedLines(bytes: size.bytes), streamMode: .reader, streamModel: .summary),
             ]
         }
-        return workloads + streamVariants + userStyle
+        // The declared twins of the corpus models, the records and the JSON Lines records.
+        let twins = workloads.filter { workload in
+            workload.kind != .stream
+                || (workload.source == .generatedLines(bytes: workload.generatedBytes ?? 0)
+                    && workload.streamMode == .reader && workload.streamModel == .record)
+        }.map { $0.declaredTwin() }
+        return workloads + streamVariants + userStyle + twins + declaredOrders
     }()
+
+    /// The orders of the user-style family declared in each idiom (`declared-orders-<idiom>-<size>`),
+    /// in the user-style family's sizes.
+    public static let declaredOrders: [Workload] = userStyleSizes.flatMap { size in
+        [
+            ("document-order", Workload.DeclaredCase.ordersDocumentOrder),
+            ("shuffled-order", .ordersShuffledOrder),
+            ("reverse-order", .ordersReverseOrder),
+            ("absent-keys", .ordersAbsentKeys),
+            ("key-paths", .ordersKeyPaths),
+        ].map { idiom, declaredCase in
+            Workload(
+                name: "\(Workload.declaredPrefix)orders-\(idiom)-\(size.label)", kind: .full,
+                source: .generatedOrders(bytes: size.bytes, keyStyle: .snakeCase), declaredCase: declaredCase)
+        }
+    }
 
     /// The generated inputs of the user-style family: 10 MB (about 20,000 orders); 1 MB in the
     /// quick pass, which runs only those.
@@ -363,7 +429,9 @@ public enum Workloads {
     public static var selected: [Workload] {
         all.filter { workload in
             guard let bytes = workload.generatedBytes else { return true }
-            if workload.family == .userStyle { return (bytes < 10_000_000) == Environment.quick }
+            if workload.family == .userStyle || workload.isDeclaredOrders {
+                return (bytes < 10_000_000) == Environment.quick
+            }
             if workload.kind == .stream && bytes < 100_000_000 { return Environment.quick }
             if bytes >= 1_000_000_000 { return Environment.large }
             if bytes >= 100_000_000 { return !Environment.quick }

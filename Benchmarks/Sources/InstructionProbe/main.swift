@@ -11,6 +11,7 @@
 // the generated records and the user-style family except its stream (the tuned workloads also with
 // the C++ ceiling's two walks, `C++simdjson` and `C++single-pass`); and the encoding of the
 // corpus models, `encode-<file>` and `encode-sorted-<file>` (SimdJSONEncoder, JSONEncoder); and
+// the declared family (`declared-*`, SimdUnbox only: ProbeDeclared.swift);
 // `encode-lines-1MB`, the generated records written once as JSON Lines (SimdJSONEncoder: a
 // `SimdJSONStreamWriter`; JSONEncoder: one `encode(_:)` per record and a newline), each to a sink
 // that only counts the bytes, as the benchmark's quick pass does (and DiscardingEncoder, an encoder that
@@ -104,6 +105,7 @@ func cppDecode(_ workload: cpp_ceiling_workload, walk: cpp_ceiling_walk) -> Deco
 // The same models and options as Benchmarks/SimdUnboxBenchmarks (SimdUnboxBenchmarks.swift and
 // UserStyleBenchmarks.swift register them for timing).
 func competitors(for workload: Workload) -> ProbeCompetitors? {
+    if workload.family == .declared { return declaredCompetitors(for: workload) }
     if let userStyleCase = workload.userStyleCase {
         let snakeCaseISO8601: (inout DecoderOptions) -> Void = {
             $0.keys = .convertFromSnakeCase
@@ -307,6 +309,10 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--list" {
     for workload in Workloads.all {
         guard let competitors = competitors(for: workload) else { continue }
+        if workload.family == .declared {
+            print(workload.name, "SimdUnbox")
+            continue
+        }
         let cpp = cppWorkload(for: workload) == nil ? [] : ["C++simdjson", "C++single-pass"]
         let names = [competitors.simdUnbox.map { _ in "SimdUnbox" }, "SimdJSONDecoder", "JSONDecoder"] + cpp
         print(workload.name, names.compactMap { $0 }.joined(separator: " "))
@@ -358,7 +364,8 @@ guard let decode else { fail("\(workloadName) has no competitor \(competitorName
 let input: Data
 do {
     // The streams read their files themselves.
-    let readsFile = workload.streamVariant != nil || workload.userStyleCase == .streamReadings
+    let readsFile =
+        workload.streamVariant != nil || workload.userStyleCase == .streamReadings || workload.kind == .stream
     input = readsFile ? Data() : try workload.loadInput()
 } catch {
     fail("cannot load \(workloadName): \(error)")
