@@ -179,7 +179,7 @@ public struct JSONParallelReader<Element>: Sendable {
 /// One decoding thread's accumulator: updated only on that thread, read once every thread has
 /// stopped (the run's lock orders the two).
 final class PartialResult<Value>: @unchecked Sendable {
-    @exclusivity(unchecked) var value: Value
+    var value: Value
 
     init(_ value: Value) {
         self.value = value

@@ -107,27 +107,6 @@ extension Unboxer {
         self.init(_context: context, _object: _ObjectCursor(), _token: 1 | _DictionarySession.flag)
     }
 
-    /// Makes an unboxer over a JSON document whose root is an object, for reading its values with
-    /// the `unbox` methods outside any model's initializer (Unbox's `Unboxer(data:)`).
-    ///
-    /// ```swift
-    /// let unboxer = try Unboxer(data: data)
-    /// let name: String = try unboxer.unbox(key: "name")
-    /// ```
-    ///
-    /// The document is parsed and checked whole, then read as ``init(dictionary:)`` reads a
-    /// dictionary. To decode a model, ``unbox(data:maximumDepth:)`` is much faster.
-    ///
-    /// - Parameter data: A JSON document whose root is an object.
-    /// - Throws: `UnboxError`: malformed JSON, or a root that is not an object.
-    public init(data: Data) throws {
-        let value = try JSONValue(data: data)
-        guard case .object = value, let object = value._foundationValue as? [String: Any] else {
-            throw UnboxError(reason: .typeMismatch(expected: JSONType.object.description, found: value.type))
-        }
-        self.init(dictionary: object)
-    }
-
     /// The dictionary this unboxer reads, if it reads one; nil when it reads JSON. Throws when the
     /// unboxer is no longer live.
     @usableFromInline
@@ -279,12 +258,3 @@ extension Unboxer {
 /// let user: User = try unbox(dictionary: json)
 /// ```
 public typealias UnboxableDictionary = [String: Any]
-
-extension JSONValue {
-    /// Converts a `[String: Any]`'s value, checking that it holds JSON values only.
-    public static func _unbox(any value: Any, context: _DecodingContext, lossy: Bool) throws(UnboxError)
-        -> JSONValue
-    {
-        try context._jsonValue(any: value)
-    }
-}

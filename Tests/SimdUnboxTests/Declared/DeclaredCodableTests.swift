@@ -35,7 +35,7 @@ struct DeclaredCodableTests {
         #"{"points":[],"start":"2024-03-01T12:00:00Z","name":"N","place":{"name":"Hall"},"event_id":2}"#,
         #"{"event_id":3,"place":{"name":"H","extra":[1]},"name":"N","start":"2024-03-01T12:00:00Z","points":[{"y":2,"x":1}],"count":null}"#,
         #"{"event_id":4,"title":"T","start":"2024-03-01T12:00:00Z","points":[]}"#,
-        #"{"event_id":5,"place":{"name":7},"title":"T","start":"2024-03-01T12:00:00Z","points":[]}"#,
+        #"{"event_id":5,"place":{"name":[7]},"title":"T","start":"2024-03-01T12:00:00Z","points":[]}"#,
         #"{"event_id":6,"place":{"name":"P"},"title":"T","start":"yesterday","points":[]}"#,
     ]
 

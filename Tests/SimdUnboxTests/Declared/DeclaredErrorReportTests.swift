@@ -5,7 +5,7 @@ import Testing
 @Suite("Every error at once")
 struct DeclaredErrorReportTests {
     @Test func reportsEveryFieldError() throws {
-        let json = #"{"id":"one","name":5,"inner":{"count":"x"},"tags":[1],"child":{"y":3},"ratio":true}"#
+        let json = #"{"id":"one","name":[5],"inner":{"count":"x"},"tags":[1],"child":{"y":{}},"ratio":true}"#
         do {
             let model: DiffModel = try unboxReportingEveryError(string: json)
             Issue.record("expected errors, decoded \(model)")
@@ -16,6 +16,7 @@ struct DeclaredErrorReportTests {
                     [.key("id")], [.key("name")], [.key("inner"), .key("count")], [.key("child"), .key("y")],
                     [.key("child"), .key("x")], [.key("ratio")],
                 ])
+            try #require(error.errors.count == 6)
             #expect(error.errors[0].byteOffset == TestSupport.offset(of: #""one""#, in: json))
             #expect(error.errors[4].reason == .missingKey)
             #expect(error.errors[4].byteOffset == TestSupport.offset(of: #"{"y""#, in: json))

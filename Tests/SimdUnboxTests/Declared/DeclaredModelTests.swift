@@ -90,10 +90,10 @@ struct DeclaredModelTests {
     }
 
     @Test func wrongTypeNamesPathAndValueOffset() throws {
-        let json = #"{"id":1,"name":"a","screen_name":5}"#
+        let json = #"{"id":1,"name":"a","screen_name":[5]}"#
         let error = try #require(unboxError(DeclaredUser.self, json))
         #expect(error.path == [.key("screen_name")])
-        #expect(error.byteOffset == TestSupport.offset(of: "5", in: json))
+        #expect(error.byteOffset == TestSupport.offset(of: "[5]", in: json))
         guard case .typeMismatch = error.reason else {
             Issue.record("expected a type mismatch, got \(error.reason)")
             return
