@@ -48,7 +48,7 @@ struct DeclaredErrorReportTests {
     }
 
     @Test func nestsUnderArrays() throws {
-        let json = #"{"list":[{"id":1,"name":"a","screen_name":"s"},{"id":"x","name":2,"screen_name":"s"}]}"#
+        let json = #"{"list":[{"id":1,"name":"a","screen_name":"s"},{"id":"x","name":[2],"screen_name":"s"}]}"#
         struct Holder: Unboxable {
             let list: [DeclaredUser]
             init(unboxer: Unboxer) throws { list = try unboxer.unbox(key: "list") }
