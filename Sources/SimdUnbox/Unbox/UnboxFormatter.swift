@@ -38,7 +38,7 @@ public protocol UnboxFormatter {
 }
 
 extension UnboxFormatter {
-    /// Unbox 1's name of ``UnboxRawValue``.
+    /// Unbox 1's name of `UnboxRawValue`.
     @available(*, deprecated, renamed: "UnboxRawValue")
     public typealias UnboxRawValueType = UnboxRawValue
 

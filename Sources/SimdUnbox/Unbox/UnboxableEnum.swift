@@ -65,7 +65,7 @@ public protocol UnboxableByTransform: UnboxCompatible {
 }
 
 extension UnboxableByTransform {
-    /// Unbox 1's name of ``UnboxRawValue``.
+    /// Unbox 1's name of `UnboxRawValue`.
     @available(*, deprecated, renamed: "UnboxRawValue")
     public typealias UnboxRawValueType = UnboxRawValue
 
